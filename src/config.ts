@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/**
+ * Every setting comes from the environment and is validated once, here, so a
+ * typo in a variable fails at start-up with the variable's name instead of
+ * deep inside a job.
+ */
+const envSchema = z.object({
+  DATABASE_URL: z.string().url().optional(),
+  DOCINTEL_DATA_DIR: z.string().default('.docintel'),
+  REDIS_URL: z.string().url().optional(),
+  DOCINTEL_QUEUE_PREFIX: z.string().min(1).default('docintel'),
+  DOCINTEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DOCINTEL_PAGE_CAP: z.coerce.number().int().min(1).default(2000),
+  DOCINTEL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DOCINTEL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  DOCINTEL_MODEL: z.string().default('gpt-4o-mini'),
+  DOCINTEL_MODEL_ROUTE: z.string().optional(),
+  DOCINTEL_MODEL_EXTRACT: z.string().optional(),
+  DOCINTEL_MODEL_ANSWER: z.string().optional(),
+  DOCINTEL_MODEL_CLASSIFY: z.string().optional(),
+  DOCINTEL_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  DOCINTEL_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  DOCINTEL_LLM_RPM: z.coerce.number().int().min(1).default(600),
+  DOCINTEL_LLM_CACHE: z.enum(['on', 'off']).default('on'),
+  DOCINTEL_SECTION_MAX_LINES: z.coerce.number().int().min(10).default(400),
+  DOCINTEL_LIST_MAX_ITERATIONS: z.coerce.number().int().min(1).max(20).default(4),
+});
+
+export type Config = z.infer<typeof envSchema> & { llmEnabled: boolean };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in the environment mean "unset" (common in .env files and CI).
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${issues}`);
+  }
+  const c = parsed.data;
+  return { ...c, llmEnabled: Boolean(c.OPENAI_API_KEY || c.OPENAI_BASE_URL) };
+}

@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** One PDF, identified by the sha256 of its bytes: re-ingesting the same bytes is a no-op. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    sha256: text('sha256').notNull(),
+    path: text('path').notNull(),
+    fileName: text('file_name').notNull(),
+    title: text('title'),
+    pageCount: integer('page_count'),
+    status: text('status', { enum: ['queued', 'parsing', 'parsed', 'failed'] }).notNull().default('queued'),
+    errorCode: text('error_code'),
+    error: text('error'),
+    tocSource: text('toc_source', { enum: ['outline', 'contents_page', 'headings', 'none'] }),
+    parserVersion: text('parser_version'),
+    byteSize: bigint('byte_size', { mode: 'number' }),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    parsedAt: timestamp('parsed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('documents_sha256_key').on(t.sha256), index('documents_status_idx').on(t.status)],
+);
+
+/** One row per physical page; `label` is the printed page number users quote. */
+export const pages = pgTable(
+  'pages',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    pageNum: integer('page_num').notNull(),
+    label: text('label'),
+    width: real('width').notNull(),
+    height: real('height').notNull(),
+    lineCount: integer('line_count').notNull(),
+    columns: integer('columns').notNull().default(1),
+  },
+  (t) => [uniqueIndex('pages_pk').on(t.documentId, t.pageNum)],
+);
+
+/** line_df: every text line in reading order, with its geometry and typography. */
+export const lines = pgTable(
+  'lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    pageNum: integer('page_num').notNull(),
+    lineNum: integer('line_num').notNull(),
+    text: text('text').notNull(),
+    x0: real('x0').notNull(),
+    y0: real('y0').notNull(),
+    x1: real('x1').notNull(),
+    y1: real('y1').notNull(),
+    font: text('font'),
+    size: real('size').notNull(),
+    bold: boolean('bold').notNull().default(false),
+    column: integer('column').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('lines_doc_page_line_key').on(t.documentId, t.pageNum, t.lineNum),
+    index('lines_text_trgm_idx').using('gin', sql`${t.text} gin_trgm_ops`),
+    index('lines_text_fts_idx').using('gin', sql`to_tsvector('english', ${t.text})`),
+  ],
+);
+
+/** toc_df: the routed table of contents, whatever its source. */
+export const tocEntries = pgTable(
+  'toc_entries',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    parentId: integer('parent_id'),
+    level: integer('level').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    title: text('title').notNull(),
+    pageStart: integer('page_start').notNull(),
+    pageEnd: integer('page_end').notNull(),
+    lineStart: integer('line_start'),
+    source: text('source', { enum: ['outline', 'repaired', 'contents_page', 'headings'] }).notNull(),
+    verified: boolean('verified').notNull().default(false),
+    originalPage: integer('original_page'),
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
+    routable: boolean('routable').notNull().default(true),
+  },
+  (t) => [uniqueIndex('toc_entries_pk').on(t.documentId, t.id), index('toc_entries_parent_idx').on(t.documentId, t.parentId)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id').notNull(),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    externalId: text('external_id'),
+    status: text('status', { enum: ['queued', 'waiting', 'answering', 'answered', 'failed'] }).notNull().default('queued'),
+    error: text('error'),
+    understanding: jsonb('understanding'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('questions_document_idx').on(t.documentId), index('questions_run_idx').on(t.runId)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['listing', 'count', 'factual'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    text: text('text').notNull(),
+    isComplete: boolean('is_complete'),
+    completenessSource: text('completeness_source', { enum: ['structure', 'cardinality', 'llm', 'unknown'] }),
+    strategy: text('strategy'),
+    path: text('path', { enum: ['deterministic', 'llm', 'mixed'] }).notNull(),
+    itemCount: integer('item_count'),
+    tokens: integer('tokens').notNull().default(0),
+    llmCalls: integer('llm_calls').notNull().default(0),
+    durationMs: integer('duration_ms').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('answers_question_key').on(t.questionId)],
+);
+
+export const answerItems = pgTable(
+  'answer_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    answerId: bigint('answer_id', { mode: 'number' })
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    ordinal: integer('ordinal').notNull(),
+    name: text('name').notNull(),
+    surfaceForms: text('surface_forms').array().notNull(),
+    citations: jsonb('citations').notNull(),
+    confidence: real('confidence'),
+  },
+  (t) => [index('answer_items_answer_idx').on(t.answerId)],
+);
+
+/** One row per pipeline step: the audit trail a human reads with `docintel trace`. */
+export const pipelineTrace = pgTable(
+  'pipeline_trace',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id').notNull(),
+    questionId: bigint('question_id', { mode: 'number' }).references(() => questions.id, { onDelete: 'cascade' }),
+    documentId: bigint('document_id', { mode: 'number' }).references(() => documents.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    stage: text('stage').notNull(),
+    step: text('step').notNull(),
+    iteration: integer('iteration'),
+    strategy: text('strategy'),
+    input: jsonb('input'),
+    output: jsonb('output'),
+    keywordsBefore: text('keywords_before').array(),
+    keywordsAfter: text('keywords_after').array(),
+    decision: text('decision'),
+    tokens: integer('tokens').notNull().default(0),
+    durationMs: integer('duration_ms').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pipeline_trace_question_idx').on(t.questionId, t.seq), index('pipeline_trace_document_idx').on(t.documentId, t.seq)],
+);
+
+export const llmCalls = pgTable(
+  'llm_calls',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id'),
+    questionId: bigint('question_id', { mode: 'number' }).references(() => questions.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    model: text('model').notNull(),
+    requestHash: text('request_hash').notNull(),
+    request: jsonb('request').notNull(),
+    response: jsonb('response'),
+    promptTokens: integer('prompt_tokens').notNull().default(0),
+    completionTokens: integer('completion_tokens').notNull().default(0),
+    latencyMs: integer('latency_ms').notNull().default(0),
+    attempts: integer('attempts').notNull().default(1),
+    cached: boolean('cached').notNull().default(false),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('llm_calls_hash_idx').on(t.requestHash), index('llm_calls_question_idx').on(t.questionId)],
+);

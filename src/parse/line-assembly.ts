@@ -1,0 +1,199 @@
+import type { ParsedLine } from './types.ts';
+
+/** A positioned run of text as pdfjs reports it, already converted to top-left coordinates. */
+export interface Fragment {
+  text: string;
+  x: number;
+  width: number;
+  baseline: number; // distance from page top to baseline
+  size: number;
+  font: string | null;
+  bold: boolean;
+}
+
+type Row = { baseline: number; frags: Fragment[] };
+type Segment = Omit<ParsedLine, 'pageNum' | 'lineNum' | 'column'>;
+
+/**
+ * Turns a page's fragments into lines in reading order.
+ * Two rules keep columns apart: fragments on one baseline separated by a wide
+ * gap become separate segments (so no line ever spans a gutter or a table
+ * cell boundary), and when the page has a gutter that most rows respect, the
+ * left column is read before the right one within each band between
+ * full-width lines.
+ */
+export function assembleLines(frags: Fragment[], pageWidth: number, pageNum: number): { lines: ParsedLine[]; columns: number } {
+  const clean = frags.filter((f) => f.text.trim().length > 0 && f.size > 0);
+  const rows = groupRows(clean);
+  const gutter = findGutter(rows, pageWidth);
+  const parts: { frags: Fragment[]; side: number }[] = [];
+  for (const row of rows) {
+    if (gutter === null) {
+      parts.push({ frags: row.frags, side: 0 });
+      continue;
+    }
+    // Justified columns can have word gaps as wide as the gutter, so split rows at the gutter itself.
+    if (row.frags.some((f) => crosses(f, gutter))) parts.push({ frags: row.frags, side: 0 });
+    else {
+      const left = row.frags.filter((f) => f.x + f.width <= gutter);
+      const right = row.frags.filter((f) => f.x >= gutter);
+      if (left.length) parts.push({ frags: left, side: 1 });
+      if (right.length) parts.push({ frags: right, side: 2 });
+    }
+  }
+  const segments = parts.flatMap((p) => splitRow(p.frags).map((s) => ({ s, column: p.side })));
+  const ordered = gutter === null ? segments : orderByColumns(segments);
+  const lines = ordered.map(({ s, column }, i) => ({
+    pageNum,
+    lineNum: i + 1,
+    text: s.text,
+    x0: round(s.x0),
+    y0: round(s.y0),
+    x1: round(s.x1),
+    y1: round(s.y1),
+    font: s.font,
+    size: round(s.size),
+    bold: s.bold,
+    column,
+  }));
+  return { lines, columns: gutter === null ? 1 : 2 };
+}
+
+function crosses(f: Fragment, x: number): boolean {
+  return f.x < x - 1 && f.x + f.width > x + 1;
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function groupRows(frags: Fragment[]): Row[] {
+  const sorted = [...frags].sort((a, b) => a.baseline - b.baseline || a.x - b.x);
+  const rows: Row[] = [];
+  for (const f of sorted) {
+    const last = rows[rows.length - 1];
+    // Same row when baselines are within a fraction of the font size (tolerates sub/superscripts).
+    if (last && Math.abs(f.baseline - last.baseline) <= Math.max(2, 0.35 * Math.min(f.size, maxSize(last)))) {
+      last.frags.push(f);
+    } else {
+      rows.push({ baseline: f.baseline, frags: [f] });
+    }
+  }
+  return rows;
+}
+
+function maxSize(row: Row): number {
+  return row.frags.reduce((m, f) => Math.max(m, f.size), 0);
+}
+
+function splitRow(rowFrags: Fragment[]): Segment[] {
+  const frags = [...rowFrags].sort((a, b) => a.x - b.x);
+  const segments: Fragment[][] = [];
+  let current: Fragment[] = [];
+  let rightEdge = -Infinity;
+  for (const f of frags) {
+    const gap = f.x - rightEdge;
+    // A gap wider than ~2.2 em is a column gutter or a table cell boundary, never a word space.
+    if (current.length > 0 && gap > 2.2 * Math.max(f.size, 4)) {
+      segments.push(current);
+      current = [];
+    }
+    current.push(f);
+    rightEdge = Math.max(rightEdge, f.x + f.width);
+  }
+  if (current.length) segments.push(current);
+  return segments.map(toSegment).filter((s) => s.text.length > 0);
+}
+
+function toSegment(frags: Fragment[]): Segment {
+  let text = '';
+  let rightEdge = -Infinity;
+  for (const f of frags) {
+    const gap = f.x - rightEdge;
+    if (text && gap > 0.15 * f.size && !text.endsWith(' ') && !f.text.startsWith(' ')) text += ' ';
+    text += f.text;
+    rightEdge = Math.max(rightEdge, f.x + f.width);
+  }
+  // The dominant fragment (most characters) gives the line its font and size.
+  const main = frags.reduce((a, b) => (b.text.trim().length > a.text.trim().length ? b : a));
+  const size = frags.reduce((m, f) => Math.max(m, f.size), 0);
+  const x0 = Math.min(...frags.map((f) => f.x));
+  const x1 = Math.max(...frags.map((f) => f.x + f.width));
+  const baseline = Math.max(...frags.map((f) => f.baseline));
+  const boldChars = frags.filter((f) => f.bold).reduce((n, f) => n + f.text.trim().length, 0);
+  const allChars = frags.reduce((n, f) => n + f.text.trim().length, 0);
+  return {
+    text: text.replace(/\s+/g, ' ').trim(),
+    x0,
+    x1,
+    y0: baseline - size,
+    y1: baseline + 0.25 * size,
+    font: main.font,
+    size: main.size,
+    bold: allChars > 0 && boldChars / allChars >= 0.6,
+  };
+}
+
+/**
+ * Finds an x position that few rows cross, with prose on both sides.
+ * Returns null for single-column pages (and for tables, whose cells are short).
+ */
+export function findGutter(rows: Row[], pageWidth: number): number | null {
+  if (rows.length < 12) return null;
+  const lo = Math.floor(pageWidth * 0.3);
+  const hi = Math.ceil(pageWidth * 0.7);
+  const crossing = (x: number) => rows.filter((r) => r.frags.some((f) => crosses(f, x))).length;
+  const sideRows = (x: number, side: 1 | 2) =>
+    rows.filter((r) => r.frags.some((f) => (side === 1 ? f.x + f.width <= x : f.x >= x))).length;
+  let best: { x: number; crossing: number } | null = null;
+  for (let x = lo; x <= hi; x += 2) {
+    // Only positions with text on both sides can be a gutter (page margins are not).
+    if (sideRows(x, 1) < 6 || sideRows(x, 2) < 6) continue;
+    const c = crossing(x);
+    if (!best || c < best.crossing) best = { x, crossing: c };
+  }
+  if (!best || best.crossing > 0.15 * rows.length) return null;
+  const min = best.crossing;
+  let a = best.x;
+  let b = best.x;
+  while (a - 2 >= lo && crossing(a - 2) <= min) a -= 2;
+  while (b + 2 <= hi && crossing(b + 2) <= min) b += 2;
+  const x = (a + b) / 2;
+  const widths = (side: 1 | 2) =>
+    rows
+      .map((r) => r.frags.filter((f) => !crosses(f, x) && (side === 1 ? f.x + f.width <= x : f.x >= x)))
+      .filter((fs) => fs.length > 0)
+      .map((fs) => ({ x0: Math.min(...fs.map((f) => f.x)), x1: Math.max(...fs.map((f) => f.x + f.width)) }));
+  const fill = (spans: { x0: number; x1: number }[]) => {
+    const ws = spans.map((s) => s.x1 - s.x0).sort((p, q) => p - q);
+    const median = ws[Math.floor(ws.length / 2)] ?? 0;
+    const colWidth = Math.max(...spans.map((s) => s.x1)) - Math.min(...spans.map((s) => s.x0));
+    return colWidth > 0 ? median / colWidth : 0;
+  };
+  // Prose columns: on each side, most lines fill the column; table cells and label/value pairs do not.
+  if (fill(widths(1)) < 0.6 || fill(widths(2)) < 0.6) return null;
+  return x;
+}
+
+function orderByColumns(segments: { s: Segment; column: number }[]): { s: Segment; column: number }[] {
+  const byTop = [...segments].sort((a, b) => a.s.y0 - b.s.y0 || a.s.x0 - b.s.x0);
+  const out: { s: Segment; column: number }[] = [];
+  let left: { s: Segment; column: number }[] = [];
+  let right: { s: Segment; column: number }[] = [];
+  const flush = () => {
+    out.push(...left, ...right);
+    left = [];
+    right = [];
+  };
+  for (const seg of byTop) {
+    if (seg.column === 1) left.push(seg);
+    else if (seg.column === 2) right.push(seg);
+    else {
+      // A full-width line closes the band above it: both columns of that band come first.
+      flush();
+      out.push(seg);
+    }
+  }
+  flush();
+  return out;
+}

@@ -1,0 +1,201 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { BadInputError } from '../errors.ts';
+import { assembleLines, type Fragment } from './line-assembly.ts';
+import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
+
+export const PARSER_VERSION = 'pdfjs-5.6.205/lines-2';
+
+const require = createRequire(import.meta.url);
+const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
+// pdfjs wants folder URLs with a trailing slash.
+const standardFontDataUrl = path.join(pdfjsRoot, 'standard_fonts') + '/';
+const cMapUrl = path.join(pdfjsRoot, 'cmaps') + '/';
+
+type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+let pdfjsPromise: Promise<PdfJs> | null = null;
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
+  return pdfjsPromise;
+}
+
+export interface ParseOptions {
+  pageCap: number;
+  documentId?: number;
+}
+
+/** Parses PDF bytes into lines, pages and the native outline. Throws BadInputError for unusable input. */
+export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
+  const ctx = { documentId: opts.documentId };
+  if (data.byteLength === 0) throw new BadInputError('empty', 'file is empty (0 bytes)', ctx);
+  const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
+  if (!head.includes('%PDF-')) throw new BadInputError('not_pdf', 'not a PDF: no %PDF- header in the first 1 KiB', ctx);
+
+  const pdfjs = await loadPdfJs();
+  const task = pdfjs.getDocument({
+    data,
+    standardFontDataUrl,
+    cMapUrl,
+    cMapPacked: true,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    maxImageSize: 0,
+  });
+  let doc: Awaited<typeof task.promise>;
+  try {
+    doc = await task.promise;
+  } catch (e) {
+    const name = (e as { name?: string }).name ?? '';
+    const message = (e as Error).message ?? String(e);
+    if (name === 'PasswordException') throw new BadInputError('encrypted', 'PDF is encrypted and needs a password', ctx, { cause: e });
+    throw new BadInputError('corrupt', `PDF structure is unreadable: ${message}`, ctx, { cause: e });
+  }
+  try {
+    if (doc.numPages === 0) throw new BadInputError('empty', 'PDF has zero pages', ctx);
+    if (doc.numPages > opts.pageCap) {
+      throw new BadInputError('too_many_pages', `PDF has ${doc.numPages} pages, over the page cap of ${opts.pageCap}`, ctx);
+    }
+    const labels = await doc.getPageLabels().catch(() => null);
+    const pages: ParsedPage[] = [];
+    const lines: ParsedLine[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const { page, pageLines } = await parsePage(doc, n, ctx);
+      lines.push(...pageLines.lines);
+      pages.push({
+        pageNum: n,
+        label: labels?.[n - 1] ?? null,
+        width: page.width,
+        height: page.height,
+        lineCount: pageLines.lines.length,
+        columns: pageLines.columns,
+      });
+    }
+    if (lines.length === 0) {
+      throw new BadInputError('no_text', `no extractable text on any of ${doc.numPages} pages (scanned or image-only PDF)`, ctx);
+    }
+    const outline = await readOutline(doc).catch(() => []);
+    const meta = await doc.getMetadata().catch(() => null);
+    const info = (meta?.info ?? {}) as { Title?: unknown };
+    const title = typeof info.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
+    return { title, pageCount: doc.numPages, pages, lines, outline, parserVersion: PARSER_VERSION };
+  } finally {
+    await doc.destroy();
+  }
+}
+
+type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+
+async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
+  let pdfPage;
+  try {
+    pdfPage = await doc.getPage(n);
+  } catch (e) {
+    throw new BadInputError('corrupt', `page ${n} cannot be read: ${(e as Error).message}`, { ...ctx, page: n }, { cause: e });
+  }
+  const viewport = pdfPage.getViewport({ scale: 1 });
+  const content = await pdfPage.getTextContent();
+  // Real font names (and so boldness) are only known once the page's fonts are loaded.
+  const fontNames = new Map<string, { name: string | null; bold: boolean }>();
+  const usedFonts = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
+  if (usedFonts.size > 0) {
+    await pdfPage.getOperatorList().catch(() => null);
+    for (const id of usedFonts) {
+      let name: string | null = null;
+      let bold = false;
+      try {
+        if (pdfPage.commonObjs.has(id)) {
+          const font = pdfPage.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
+          name = font.name ?? null;
+          bold = Boolean(font.bold || font.black);
+        }
+      } catch {
+        /* font not loaded: fall back to the style family below */
+      }
+      const family = (content.styles as Record<string, { fontFamily?: string }>)[id]?.fontFamily ?? '';
+      name ??= family || null;
+      bold ||= /bold|black|heavy|semibold|demi/i.test(name ?? '');
+      fontNames.set(id, { name: name ? name.replace(/^[A-Z]{6}\+/, '') : null, bold });
+    }
+  }
+  const frags: Fragment[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || !item.str) continue;
+    // Convert the text matrix through the viewport so rotated/cropped pages come out upright.
+    const tx = pdfjsUtilTransform(viewport.transform, item.transform);
+    const size = Math.hypot(tx[2]!, tx[3]!);
+    if (!(size > 0.5)) continue;
+    const f = fontNames.get(item.fontName) ?? { name: null, bold: false };
+    frags.push({
+      text: item.str,
+      x: tx[4]!,
+      width: item.width * (viewport.scale ?? 1),
+      baseline: tx[5]!,
+      size,
+      font: f.name,
+      bold: f.bold,
+    });
+  }
+  const pageLines = assembleLines(frags, viewport.width, n);
+  pdfPage.cleanup();
+  return { page: { width: viewport.width, height: viewport.height }, pageLines };
+}
+
+function pdfjsUtilTransform(m1: number[], m2: number[]): number[] {
+  return [
+    m1[0]! * m2[0]! + m1[2]! * m2[1]!,
+    m1[1]! * m2[0]! + m1[3]! * m2[1]!,
+    m1[0]! * m2[2]! + m1[2]! * m2[3]!,
+    m1[1]! * m2[2]! + m1[3]! * m2[3]!,
+    m1[0]! * m2[4]! + m1[2]! * m2[5]! + m1[4]!,
+    m1[1]! * m2[4]! + m1[3]! * m2[5]! + m1[5]!,
+  ];
+}
+
+type RawOutline = { title: string; dest: string | unknown[] | null; items: RawOutline[] };
+
+async function readOutline(doc: PdfDoc): Promise<OutlineItem[]> {
+  const raw = (await doc.getOutline()) as RawOutline[] | null;
+  if (!raw) return [];
+  const walk = async (items: RawOutline[], level: number): Promise<OutlineItem[]> => {
+    const out: OutlineItem[] = [];
+    for (const it of items) {
+      const { pageNum, top } = await resolveDest(doc, it.dest);
+      out.push({
+        title: (it.title ?? '').replace(/\s+/g, ' ').trim(),
+        level,
+        pageNum,
+        top,
+        children: await walk(it.items ?? [], level + 1),
+      });
+    }
+    return out;
+  };
+  return walk(raw, 1);
+}
+
+async function resolveDest(doc: PdfDoc, dest: string | unknown[] | null): Promise<{ pageNum: number | null; top: number | null }> {
+  try {
+    // Named destinations (hyperref) resolve to an explicit array first.
+    const explicit = typeof dest === 'string' ? await doc.getDestination(dest) : dest;
+    if (!Array.isArray(explicit) || explicit.length === 0) return { pageNum: null, top: null };
+    const ref = explicit[0];
+    let index: number;
+    if (typeof ref === 'number') index = ref;
+    else index = await doc.getPageIndex(ref as never);
+    const pageNum = index + 1;
+    const kind = (explicit[1] as { name?: string } | undefined)?.name;
+    let top: number | null = null;
+    const yTop = kind === 'XYZ' ? explicit[3] : kind === 'FitH' || kind === 'FitBH' ? explicit[2] : null;
+    if (typeof yTop === 'number') {
+      const page = await doc.getPage(pageNum);
+      const vp = page.getViewport({ scale: 1 });
+      top = vp.convertToViewportPoint(0, yTop)[1] ?? null;
+    }
+    return { pageNum, top };
+  } catch {
+    return { pageNum: null, top: null };
+  }
+}
