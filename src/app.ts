@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { createLogger, type Logger } from './log.ts';
+import type { JobBackend, JobHandlers } from './queue/backend.ts';
+import { BullMqBackend } from './queue/bullmq-backend.ts';
+import { startWorkers } from './queue/bullmq-worker.ts';
+import { InProcessBackend } from './queue/inprocess-backend.ts';
+import { redisConnection } from './queue/redis.ts';
+import { createHandlers } from './workers/handlers.ts';
+
+export interface App {
+  config: Config;
+  log: Logger;
+  database: Database;
+  db: Db;
+  backend: JobBackend;
+  runId: string;
+  /** Starts consuming the queues in this process (BullMQ mode); in-process mode always consumes. */
+  startLocalWorker(opts?: { lockDurationMs?: number; stalledIntervalMs?: number }): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function newRunId(): string {
+  return `${new Date().toISOString().replace(/[-:.TZ]/g, '').slice(0, 14)}-${randomBytes(3).toString('hex')}`;
+}
+
+/** Wires configuration, database, queue backend and job handlers for one CLI command or test. */
+export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config; log?: Logger; runId?: string } = {}): Promise<App> {
+  const config = opts.config ?? loadConfig(opts.env);
+  const log = opts.log ?? createLogger(config.DOCINTEL_LOG_LEVEL);
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DOCINTEL_DATA_DIR });
+  const runId = opts.runId ?? newRunId();
+  const handlers: JobHandlers = createHandlers({ config, log, db: database.db, runId, getBackend: () => backend });
+  let backend: JobBackend;
+  const closers: (() => Promise<void>)[] = [];
+  let startLocalWorker: App['startLocalWorker'];
+  if (config.REDIS_URL) {
+    const producerConn = redisConnection(config.REDIS_URL);
+    const bull = new BullMqBackend(producerConn, config.DOCINTEL_QUEUE_PREFIX);
+    backend = bull;
+    startLocalWorker = async (w = {}) => {
+      const conn = redisConnection(config.REDIS_URL!);
+      const workers = startWorkers(handlers, {
+        connection: conn,
+        prefix: config.DOCINTEL_QUEUE_PREFIX,
+        concurrency: config.DOCINTEL_CONCURRENCY,
+        log,
+        lockDurationMs: w.lockDurationMs ?? config.DOCINTEL_JOB_LOCK_MS,
+        stalledIntervalMs: w.stalledIntervalMs,
+      });
+      await Promise.all(workers.workers.map((x) => x.waitUntilReady()));
+      closers.push(async () => {
+        await workers.close();
+        conn.disconnect();
+      });
+    };
+    closers.push(async () => {
+      await bull.close();
+      producerConn.disconnect();
+    });
+  } else {
+    const inproc = new InProcessBackend(handlers, { concurrency: config.DOCINTEL_CONCURRENCY, log });
+    backend = inproc;
+    startLocalWorker = async () => {};
+    closers.push(() => inproc.close());
+  }
+  return {
+    config,
+    log,
+    database,
+    db: database.db,
+    backend,
+    runId,
+    startLocalWorker,
+    async close() {
+      // Workers first (they finish their jobs), then queues, then the database they write to.
+      for (const c of closers.reverse()) await c();
+      await database.close();
+    },
+  };
+}

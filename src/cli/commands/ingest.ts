@@ -1,0 +1,43 @@
+import type { App } from '../../app.ts';
+import { ingestPaths } from '../../producer/ingest.ts';
+import { waitForDocuments } from '../../producer/wait-for-documents.ts';
+import { createProgress } from '../progress.ts';
+import { renderTable } from '../table.ts';
+
+export interface IngestSummary {
+  parsed: number;
+  failed: { path: string; code: string | null; reason: string | null }[];
+  duplicates: number;
+  pending: number;
+  documentIds: number[];
+}
+
+/** Ingests paths and (unless told not to) waits for the batch, returning a summary. */
+export async function ingestCommand(app: App, paths: string[], opts: { wait: boolean; localWorker: boolean; quiet?: boolean }): Promise<IngestSummary> {
+  if (opts.wait && opts.localWorker) await app.startLocalWorker();
+  const results = await ingestPaths(app.db, app.backend, paths);
+  const ids = [...new Set(results.map((r) => r.documentId))];
+  const duplicates = results.filter((r) => r.outcome === 'duplicate').length;
+  if (!opts.wait) {
+    return { parsed: 0, failed: [], duplicates, pending: results.filter((r) => r.outcome === 'queued').length, documentIds: ids };
+  }
+  const bar = opts.quiet ? null : createProgress('parsing', ids.length);
+  const statuses = await waitForDocuments(app.db, ids, (done, st) => {
+    const current = st.find((s) => s.status === 'parsing');
+    bar?.update(done, current ? current.file_name : '');
+  });
+  bar?.stop();
+  const fresh = new Set(results.filter((r) => r.outcome !== 'duplicate').map((r) => r.documentId));
+  return {
+    parsed: statuses.filter((s) => s.status === 'parsed' && fresh.has(s.id)).length,
+    failed: statuses.filter((s) => s.status === 'failed').map((s) => ({ path: s.path, code: s.error_code, reason: s.error })),
+    duplicates,
+    pending: 0,
+    documentIds: ids,
+  };
+}
+
+export function printIngestSummary(s: IngestSummary): void {
+  console.log(`parsed: ${s.parsed}  failed: ${s.failed.length}  skipped as duplicates: ${s.duplicates}${s.pending ? `  queued: ${s.pending}` : ''}`);
+  if (s.failed.length) console.log(renderTable(s.failed.map((f) => ({ file: f.path, code: f.code, reason: f.reason }))));
+}

@@ -1,0 +1,99 @@
+import { Command, Option } from 'commander';
+import { createApp, type App } from '../app.ts';
+import { DocintelError, errorMessage } from '../errors.ts';
+import { ingestCommand, printIngestSummary } from './commands/ingest.ts';
+import { docsCommand, sqlCommand, statusCommand } from './commands/read-side.ts';
+import { renderTable } from './table.ts';
+import { registerQuestionCommands } from './commands/questions.ts';
+import { tocCommand } from './commands/toc.ts';
+
+/** Opens the app for one command and always closes it (workers, queues, database). */
+export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
+  const app = await createApp();
+  try {
+    return await fn(app);
+  } finally {
+    await app.close();
+  }
+}
+
+const program = new Command()
+  .name('docintel')
+  .description('Answers listing and long-document questions over PDF corpora; every step stored in Postgres.')
+  .showHelpAfterError();
+
+program
+  .command('ingest')
+  .description('hash PDFs (files, folders, globs), enqueue parse jobs and wait for the batch')
+  .argument('<paths...>', 'files, folders or glob patterns')
+  .option('--no-wait', 'enqueue and return at once')
+  .option('--no-local-worker', 'with Redis: do not consume jobs in this process (leave them to `docintel worker`)')
+  .action(async (paths: string[], o: { wait: boolean; localWorker: boolean }) => {
+    await withApp(async (app) => {
+      const summary = await ingestCommand(app, paths, o);
+      printIngestSummary(summary);
+      if (summary.failed.length) process.exitCode = 2;
+    });
+  });
+
+program
+  .command('worker')
+  .description('consume the parse and answer queues (needs REDIS_URL); stops gracefully on SIGINT/SIGTERM')
+  .addOption(new Option('-c, --concurrency <n>', 'jobs at once per queue').argParser((v) => Number(v)))
+  .action(async (o: { concurrency?: number }) => {
+    if (o.concurrency) process.env.DOCINTEL_CONCURRENCY = String(o.concurrency);
+    const app = await createApp();
+    if (!app.config.REDIS_URL) {
+      await app.close();
+      throw new DocintelError('config', 'docintel worker needs REDIS_URL; without Redis, ingest/ask/run execute jobs in-process');
+    }
+    await app.startLocalWorker();
+    app.log.info({ concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX }, 'worker started');
+    await new Promise<void>((resolve) => {
+      const stop = (signal: string) => {
+        app.log.info({ signal }, 'worker stopping: finishing active jobs');
+        resolve();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    await app.close();
+    app.log.info('worker stopped');
+  });
+
+program
+  .command('status')
+  .description('queue counts and document/question counts by status')
+  .action(async () => withApp(async (app) => console.log(await statusCommand(app.db, app.backend))));
+
+program
+  .command('docs')
+  .description('stored documents with pages, lines, TOC entries and TOC source')
+  .action(async () => withApp(async (app) => console.log(await docsCommand(app.db))));
+
+program
+  .command('sql')
+  .description('run a read-only SQL query and print the rows')
+  .argument('<query>', 'SQL text')
+  .option('--json', 'print JSON lines instead of a table')
+  .action(async (query: string, o: { json?: boolean }) =>
+    withApp(async (app) => {
+      const r = await sqlCommand(app.db, query);
+      console.log(o.json ? r.map((x) => JSON.stringify(x)).join('\n') : renderTable(r));
+    }),
+  );
+
+program
+  .command('toc')
+  .description('print the routed table of contents of a document (pages, source, flags)')
+  .argument('<doc>', 'document id, path or file name')
+  .option('--all', 'include entries flagged as noise (not routable)')
+  .action(async (doc: string, o: { all?: boolean }) => withApp(async (app) => console.log(await tocCommand(app.db, doc, o))));
+
+registerQuestionCommands(program, withApp);
+
+program.parseAsync(process.argv).catch((e) => {
+  const msg = e instanceof DocintelError ? `${e.code}: ${e.message}` : errorMessage(e);
+  console.error(`docintel: ${msg}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,96 @@
+import type { Logger } from '../log.ts';
+import { WaitForDocumentError, type JobBackend, type JobHandlers } from './backend.ts';
+import { answerJobId, parseJobId, type AnswerJob, type ParseJob } from './job-schemas.ts';
+
+type Task = { queue: 'parse' | 'answer'; id: string; run: () => Promise<unknown>; data: unknown; attempts: number };
+
+/**
+ * Runs the queue's handlers in this process with the same retry and wait semantics as the
+ * BullMQ worker, for users without Redis. Parse work runs in worker threads, so concurrency > 1
+ * still uses several cores.
+ */
+export class InProcessBackend implements JobBackend {
+  readonly kind = 'inprocess' as const;
+  private readonly pending: Task[] = [];
+  private readonly seen = new Set<string>();
+  private active = 0;
+  private readonly done = { completed: 0, failed: 0 };
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly opts: { concurrency: number; log: Logger; maxAttempts?: number; waitDelayMs?: number },
+  ) {}
+
+  async enqueueParse(jobs: ParseJob[]): Promise<void> {
+    for (const j of jobs) this.push({ queue: 'parse', id: parseJobId(j.sha256), data: j, attempts: 0, run: () => this.handlers.parse(j, parseJobId(j.sha256)) });
+  }
+
+  async enqueueAnswer(jobs: AnswerJob[]): Promise<void> {
+    for (const j of jobs) this.push({ queue: 'answer', id: answerJobId(j.questionId), data: j, attempts: 0, run: () => this.handlers.answer(j, answerJobId(j.questionId)) });
+  }
+
+  private push(task: Task) {
+    if (this.seen.has(task.id)) return;
+    this.seen.add(task.id);
+    this.pending.push(task);
+    this.pump();
+  }
+
+  private pump() {
+    while (this.active < this.opts.concurrency && this.pending.length > 0) {
+      // Parse jobs first: answers usually wait for them.
+      const idx = this.pending.findIndex((t) => t.queue === 'parse');
+      const task = this.pending.splice(idx >= 0 ? idx : 0, 1)[0]!;
+      this.active += 1;
+      void this.execute(task).finally(() => {
+        this.active -= 1;
+        this.pump();
+        if (this.active === 0 && this.pending.length === 0) {
+          const w = this.idleWaiters;
+          this.idleWaiters = [];
+          w.forEach((f) => f());
+        }
+      });
+    }
+  }
+
+  private async execute(task: Task): Promise<void> {
+    const max = this.opts.maxAttempts ?? 3;
+    try {
+      await task.run();
+      this.done.completed += 1;
+    } catch (e) {
+      if (e instanceof WaitForDocumentError) {
+        // Same as BullMQ's delayed retry: not an attempt, just not yet.
+        await new Promise((r) => setTimeout(r, this.opts.waitDelayMs ?? 250));
+        this.pending.push(task);
+        return;
+      }
+      task.attempts += 1;
+      if (task.attempts < max) {
+        this.opts.log.warn({ jobId: task.id, attempt: task.attempts, err: (e as Error).message }, 'job failed, retrying');
+        await new Promise((r) => setTimeout(r, 200 * 2 ** task.attempts));
+        this.pending.push(task);
+        return;
+      }
+      this.done.failed += 1;
+      this.opts.log.error({ jobId: task.id, err: (e as Error).message }, 'job failed after retries');
+      await this.handlers.onGiveUp?.(task.queue, task.data, e as Error);
+    }
+  }
+
+  /** Resolves when every queued job (and every job they enqueued) has finished. */
+  idle(): Promise<void> {
+    if (this.active === 0 && this.pending.length === 0) return Promise.resolve();
+    return new Promise((r) => this.idleWaiters.push(r));
+  }
+
+  async counts() {
+    return { inprocess: { waiting: this.pending.length, active: this.active, completed: this.done.completed, failed: this.done.failed } };
+  }
+
+  async close(): Promise<void> {
+    await this.idle();
+  }
+}

@@ -1,0 +1,27 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { JobBackend, JobHandlers } from '../queue/backend.ts';
+import { errorMessage } from '../errors.ts';
+import { failDocument, parseDocument } from './parse-document.ts';
+import { answerQuestionJob, failQuestion } from './answer-question.ts';
+
+/** The job handlers shared by the BullMQ worker and the in-process runner. */
+export function createHandlers(deps: { config: Config; log: Logger; db: Db; runId: string; getBackend: () => JobBackend }): JobHandlers {
+  const parseDeps = {
+    db: deps.db,
+    log: deps.log,
+    pageCap: deps.config.DOCINTEL_PAGE_CAP,
+    parseTimeoutMs: deps.config.DOCINTEL_PARSE_TIMEOUT_MS,
+    runId: deps.runId,
+  };
+  return {
+    parse: (job, jobId) => parseDocument(parseDeps, job.documentId, jobId),
+    answer: (job, jobId) => answerQuestionJob({ ...deps }, job, jobId),
+    async onGiveUp(queue, data, error) {
+      const d = data as { documentId?: number; questionId?: number };
+      if (queue === 'parse' && d.documentId) await failDocument({ db: deps.db }, d.documentId, 'internal', errorMessage(error));
+      if (queue === 'answer' && d.questionId) await failQuestion(deps.db, d.questionId, errorMessage(error));
+    },
+  };
+}

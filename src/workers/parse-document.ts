@@ -1,0 +1,93 @@
+import type { Db } from '../db/client.ts';
+import { BadInputError, DocintelError, errorMessage } from '../errors.ts';
+import type { Logger } from '../log.ts';
+import { parseInThread } from '../parse/parse-in-thread.ts';
+import { deleteDocumentRows } from '../sql/delete-document-rows.ts';
+import { insertLines } from '../sql/insert-lines.ts';
+import { insertPages } from '../sql/insert-pages.ts';
+import { insertTocEntries } from '../sql/insert-toc-entries.ts';
+import { lockDocument } from '../sql/lock-document.ts';
+import { markDocumentFailed, markDocumentParsed, markDocumentParsing } from '../sql/mark-document.ts';
+import { Tracer } from '../trace/tracer.ts';
+
+export interface ParseDeps {
+  db: Db;
+  log: Logger;
+  pageCap: number;
+  parseTimeoutMs: number;
+  runId: string;
+}
+
+export type ParseOutcome =
+  | { status: 'parsed'; documentId: number; pages: number; lines: number; tocEntries: number; tocSource: string }
+  | { status: 'skipped'; documentId: number; reason: string }
+  | { status: 'failed'; documentId: number; code: string; reason: string };
+
+/**
+ * The parse job: read, parse (in a worker thread), build the TOC, then write every row of the
+ * document in ONE transaction under a row lock, so a crash or a second worker never leaves half
+ * a document or two copies. Bad input marks the document failed (and is not retried); anything
+ * else is thrown for the queue to retry.
+ */
+export async function parseDocument(deps: ParseDeps, documentId: number, jobId?: string): Promise<ParseOutcome> {
+  const { db, log } = deps;
+  const doc = await lockDocument(db, documentId);
+  if (!doc) throw new DocintelError('not_found', `document ${documentId} does not exist`, { documentId, jobId });
+  if (doc.status === 'parsed') return { status: 'skipped', documentId, reason: 'already parsed' };
+  await markDocumentParsing(db, documentId);
+  const t0 = performance.now();
+  let output;
+  try {
+    output = await parseInThread(doc.path, { pageCap: deps.pageCap, timeoutMs: deps.parseTimeoutMs, documentId });
+  } catch (e) {
+    if (e instanceof BadInputError) {
+      await failDocument(deps, documentId, e.code, e.message);
+      log.warn({ documentId, jobId, code: e.code, reason: e.message, path: doc.path }, 'document failed: bad input');
+      return { status: 'failed', documentId, code: e.code, reason: e.message };
+    }
+    throw e;
+  }
+  const parseMs = performance.now() - t0;
+  const { parsed, toc } = output;
+  const written = await db.transaction(async (tx) => {
+    const locked = await lockDocument(tx, documentId);
+    // Another worker may have finished this document while we parsed (a stalled job re-run).
+    if (!locked || locked.status === 'parsed') return false;
+    await deleteDocumentRows(tx, documentId);
+    await insertPages(tx, documentId, parsed.pages);
+    await insertLines(tx, documentId, parsed.lines);
+    await insertTocEntries(tx, documentId, toc.entries);
+    await markDocumentParsed(tx, documentId, {
+      title: parsed.title,
+      pageCount: parsed.pageCount,
+      tocSource: toc.tocSource,
+      parserVersion: parsed.parserVersion,
+    });
+    const tracer = new Tracer(tx as unknown as Db, deps.runId, { documentId });
+    await tracer.record({
+      stage: 'parse',
+      step: 'parsed',
+      output: { pages: parsed.pageCount, lines: parsed.lines.length, twoColumnPages: parsed.pages.filter((p) => p.columns > 1).length },
+      durationMs: parseMs,
+      decision: 'stored',
+    });
+    await tracer.record({ stage: 'toc', step: 'built', output: { entries: toc.entries.length, stats: toc.stats }, decision: toc.tocSource });
+    return true;
+  });
+  if (!written) return { status: 'skipped', documentId, reason: 'parsed by another worker' };
+  log.info({ documentId, jobId, pages: parsed.pageCount, lines: parsed.lines.length, ms: Math.round(performance.now() - t0) }, 'document parsed');
+  return { status: 'parsed', documentId, pages: parsed.pageCount, lines: parsed.lines.length, tocEntries: toc.entries.length, tocSource: toc.tocSource };
+}
+
+/** Marks a document failed and removes anything it had written, atomically. */
+export async function failDocument(deps: Pick<ParseDeps, 'db'>, documentId: number, code: string, reason: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await lockDocument(tx, documentId);
+    await deleteDocumentRows(tx, documentId);
+    await markDocumentFailed(tx, documentId, code, reason);
+  });
+}
+
+export function describeError(e: unknown): { code: string; reason: string } {
+  return e instanceof DocintelError ? { code: e.code, reason: e.message } : { code: 'internal', reason: errorMessage(e) };
+}
