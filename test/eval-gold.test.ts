@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { loadGold, parseGold } from '../src/eval/gold.ts';
+import { EVAL_DIR } from './helpers/corpus.ts';
+
+const valid = {
+  id: 'x-1',
+  document: 'doc.pdf',
+  question: 'Which?',
+  kind: 'listing',
+  strategy_hint: 'pattern',
+  expected_items: [{ name: 'A', aliases: [], pages: [1] }],
+  expected_count: 1,
+  stated_count: null,
+  expected_complete: true,
+  expected_pages: [1],
+  expected_section: null,
+  answer_facts: [],
+  evidence: 'A',
+};
+
+describe('loadGold', () => {
+  it('loads and validates all 24 dev records', async () => {
+    const gold = await loadGold(path.join(EVAL_DIR, 'dev.json'));
+    expect(gold).toHaveLength(24);
+    expect(new Set(gold.map((q) => q.id)).size).toBe(24);
+    for (const q of gold) {
+      if (q.kind === 'factual') expect(q.answer_facts.length).toBeGreaterThan(0);
+      else expect(q.expected_items).toHaveLength(q.expected_count!);
+    }
+  });
+
+  it('reports the path of a bad field', () => {
+    expect(() => parseGold([valid, { ...valid, id: 'x-2', kind: 'table' }])).toThrow(/\[1\]\.kind/);
+    expect(() => parseGold([{ ...valid, expected_items: [{ name: 'A', aliases: [], pages: [0] }] }])).toThrow(/\[0\]\.expected_items\[0\]\.pages\[0\]/);
+  });
+
+  it('enforces the README invariants', () => {
+    expect(() => parseGold([valid, valid])).toThrow(/duplicate id x-1/);
+    expect(() => parseGold([{ ...valid, id: 'Not_Kebab' }])).toThrow(/kebab/);
+    expect(() => parseGold([{ ...valid, kind: 'factual' }])).toThrow(/factual questions have no items/);
+    expect(() => parseGold([{ ...valid, expected_count: null }])).toThrow(/need expected_count/);
+    expect(() => parseGold([{ ...valid, evidence: 'x'.repeat(201) }])).toThrow(/evidence/);
+  });
+
+  it('tolerates extra keys a held-out set might add', () => {
+    expect(parseGold([{ ...valid, notes: 'checked' }])[0]).not.toHaveProperty('notes');
+  });
+
+  it('names the file when it is not JSON', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'gold-'));
+    const file = path.join(dir, 'bad.json');
+    await writeFile(file, '{ nope');
+    await expect(loadGold(file)).rejects.toThrow(`gold file ${file} is not valid JSON`);
+  });
+});
