@@ -47,7 +47,7 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
         concurrency: config.DOCINTEL_CONCURRENCY,
         log,
         lockDurationMs: w.lockDurationMs ?? config.DOCINTEL_JOB_LOCK_MS,
-        stalledIntervalMs: w.stalledIntervalMs,
+        stalledIntervalMs: w.stalledIntervalMs ?? config.DOCINTEL_STALLED_INTERVAL_MS,
       });
       await Promise.all(workers.workers.map((x) => x.waitUntilReady()));
       closers.push(async () => {

@@ -14,6 +14,7 @@ const envSchema = z.object({
   DOCINTEL_PAGE_CAP: z.coerce.number().int().min(1).default(2000),
   DOCINTEL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DOCINTEL_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
+  DOCINTEL_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
   DOCINTEL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),

@@ -31,6 +31,10 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
   const head = Buffer.from(data.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw new BadInputError('not_pdf', 'not a PDF: no %PDF- header in the first 1 KiB', ctx);
 
+  const tail = Buffer.from(data.subarray(Math.max(0, data.byteLength - 2048))).toString('latin1');
+  // pdfjs can reconstruct a cut-off file and return some of its pages; a partial document is worse than none.
+  if (!tail.includes('%%EOF')) throw new BadInputError('corrupt', 'PDF is truncated: no %%EOF marker at the end of the file', ctx);
+
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data,

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { rows } from '../src/db/client.ts';
+import { ingestCommand } from '../src/cli/commands/ingest.ts';
+import { CORPUS_DIR, corpusFile } from './helpers/corpus.ts';
+import { freshDatabase } from './helpers/db.ts';
+import { obliterateQueues, testApp, uniquePrefix } from './helpers/app.ts';
+
+// Page counts (pdfinfo) and native outline entry counts, from shared/corpus/MANIFEST.md.
+const MANIFEST: Record<string, { pages: number; outline: number }> = {
+  'nist-csf-2.0.pdf': { pages: 32, outline: 12 },
+  'attention-is-all-you-need-1706.03762v7.pdf': { pages: 15, outline: 22 },
+  'nist-sp-800-37r2.pdf': { pages: 183, outline: 347 },
+  'nist-ai-100-1-ai-rmf.pdf': { pages: 48, outline: 30 },
+  'nist-ai-rmf-playbook.pdf': { pages: 142, outline: 539 },
+  'fema-sfip-dwelling-form-f122-2021.pdf': { pages: 32, outline: 37 },
+  'owasp-asvs-5.0.0.pdf': { pages: 123, outline: 223 },
+  'owasp-secure-coding-practices-qrg-v2.1.pdf': { pages: 18, outline: 32 },
+};
+
+const GV = String.raw`GV\.[A-Z]{2}-\d{2}`;
+
+describe('ingesting the shared corpus through BullMQ into Postgres', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let app: App;
+  const prefix = uniquePrefix('corpus');
+
+  beforeAll(async () => {
+    for (const f of Object.keys(MANIFEST)) corpusFile(f);
+    fresh = await freshDatabase('corpus');
+    app = await testApp({ databaseUrl: fresh.url, prefix });
+    const summary = await ingestCommand(app, [CORPUS_DIR], { wait: true, localWorker: true, quiet: true });
+    expect(summary.failed).toEqual([]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await obliterateQueues(prefix);
+    await fresh?.drop();
+  });
+
+  it('stores every PDF with the page count pdfinfo reports', async () => {
+    const docs = await rows<{ file_name: string; page_count: number; status: string; pages: number }>(
+      app.db,
+      sql`select file_name, page_count, status, (select count(*)::int from pages p where p.document_id = d.id) as pages from documents d`,
+    );
+    expect(docs).toHaveLength(Object.keys(MANIFEST).length);
+    for (const d of docs) {
+      expect(d.status, d.file_name).toBe('parsed');
+      expect(d.page_count, d.file_name).toBe(MANIFEST[d.file_name]!.pages);
+      expect(d.pages, d.file_name).toBe(MANIFEST[d.file_name]!.pages);
+    }
+  });
+
+  it('keeps every native outline entry (verified, repaired or flagged, never dropped)', async () => {
+    const toc = await rows<{ file_name: string; outline: number }>(
+      app.db,
+      sql`select d.file_name, count(t.*) filter (where t.source in ('outline', 'repaired'))::int as outline
+          from documents d left join toc_entries t on t.document_id = d.id group by d.file_name`,
+    );
+    for (const t of toc) expect(t.outline, t.file_name).toBe(MANIFEST[t.file_name]!.outline);
+  });
+
+  it('finds all 31 GOVERN subcategory codes of the CSF with one SQL regex over lines', async () => {
+    const r = await rows<{ code: string }>(
+      app.db,
+      sql`select distinct substring(l.text from ${GV}) as code
+          from lines l join documents d on d.id = l.document_id
+          where d.file_name = 'nist-csf-2.0.pdf' and l.text ~ ${GV}`,
+    );
+    expect(r).toHaveLength(31);
+    expect(r.map((x) => x.code)).toContain('GV.SC-10');
+  });
+
+  it('never joins the two columns of the FEMA policy into one line', async () => {
+    // On two-column pages only headings and full-width notes may cross the middle; body text never does.
+    const body = await rows<{ size: number }>(
+      app.db,
+      sql`select l.size from lines l join documents d on d.id = l.document_id where d.file_name like 'fema%'
+          group by l.size order by count(*) desc limit 1`,
+    );
+    const crossing = await rows<{ page_num: number; text: string; size: number }>(
+      app.db,
+      sql`select l.page_num, l.text, l.size from lines l join documents d on d.id = l.document_id
+          join pages p on p.document_id = l.document_id and p.page_num = l.page_num
+          where d.file_name like 'fema%' and p.columns = 2 and l.x0 < p.width / 2 - 10 and l.x1 > p.width / 2 + 10`,
+    );
+    const twoColumnPages = await rows<{ n: number }>(
+      app.db,
+      sql`select count(*)::int as n from pages p join documents d on d.id = p.document_id where d.file_name like 'fema%' and p.columns = 2`,
+    );
+    expect(twoColumnPages[0]!.n).toBeGreaterThanOrEqual(28);
+    expect(crossing.length).toBeGreaterThan(0);
+    for (const c of crossing) expect(c.size, `p${c.page_num}: ${c.text}`).not.toBe(body[0]!.size);
+    // The exact join the naive reading order produces on p14 must not exist.
+    const joined = await rows(app.db, sql`select 1 from lines where text like '%living expenses became effective%'`);
+    expect(joined).toHaveLength(0);
+  });
+
+  it('records printed page labels so users can say "page 12"', async () => {
+    const r = await rows<{ label: string }>(
+      app.db,
+      sql`select p.label from pages p join documents d on d.id = p.document_id where d.file_name like 'fema%' and p.page_num = 3`,
+    );
+    expect(r[0]!.label).toBe('1');
+  });
+
+  it('treats re-ingesting the same bytes as a no-op', async () => {
+    const before = await rows<{ n: number }>(app.db, sql`select count(*)::int as n from lines`);
+    const summary = await ingestCommand(app, [corpusFile('nist-csf-2.0.pdf'), CORPUS_DIR], { wait: true, localWorker: false, quiet: true });
+    expect(summary.duplicates).toBe(Object.keys(MANIFEST).length);
+    expect(summary.parsed).toBe(0);
+    const after = await rows<{ n: number; docs: number }>(app.db, sql`select count(*)::int as n, (select count(*)::int from documents) as docs from lines`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+    expect(after[0]!.docs).toBe(Object.keys(MANIFEST).length);
+  });
+});
