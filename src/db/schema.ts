@@ -72,6 +72,7 @@ export const lines = pgTable(
     font: text('font'),
     size: real('size').notNull(),
     bold: boolean('bold').notNull().default(false),
+    leadBold: text('lead_bold'),
     column: integer('column').notNull().default(0),
   },
   (t) => [

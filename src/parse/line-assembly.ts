@@ -54,6 +54,7 @@ export function assembleLines(frags: Fragment[], pageWidth: number, pageNum: num
     font: s.font,
     size: round(s.size),
     bold: s.bold,
+    leadBold: s.leadBold,
     column,
   }));
   return { lines, columns: gutter === null ? 1 : 2 };
@@ -122,6 +123,13 @@ function toSegment(frags: Fragment[]): Segment {
   const baseline = Math.max(...frags.map((f) => f.baseline));
   const boldChars = frags.filter((f) => f.bold).reduce((n, f) => n + f.text.trim().length, 0);
   const allChars = frags.reduce((n, f) => n + f.text.trim().length, 0);
+  let lead = '';
+  for (const f of frags) {
+    if (!f.bold) break;
+    lead += (lead && !lead.endsWith(' ') && !f.text.startsWith(' ') ? ' ' : '') + f.text;
+  }
+  lead = lead.replace(/\s+/g, ' ').trim();
+  const leadBold = lead && boldChars < allChars && /[\p{L}]/u.test(lead) ? lead : null;
   return {
     text: text.replace(/\s+/g, ' ').trim(),
     x0,
@@ -131,6 +139,7 @@ function toSegment(frags: Fragment[]): Segment {
     font: main.font,
     size: main.size,
     bold: allChars > 0 && boldChars / allChars >= 0.6,
+    leadBold,
   };
 }
 

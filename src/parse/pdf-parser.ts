@@ -120,7 +120,8 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
       }
       const family = (content.styles as Record<string, { fontFamily?: string }>)[id]?.fontFamily ?? '';
       name ??= family || null;
-      bold ||= /bold|black|heavy|semibold|demi/i.test(name ?? '');
+      // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
+      bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
       fontNames.set(id, { name: name ? name.replace(/^[A-Z]{6}\+/, '') : null, bold });
     }
   }

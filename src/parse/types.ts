@@ -10,6 +10,8 @@ export interface ParsedLine {
   font: string | null;
   size: number;
   bold: boolean;
+  /** Bold text that opens an otherwise regular line: a run-in heading ("Residual Dropout We apply…"). */
+  leadBold: string | null;
   column: number; // 0 = full width or single column, 1 = left, 2 = right
 }
 
