@@ -1,5 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
+import { Llm } from '../llm/index.ts';
+import { runListing } from '../listing/dispatch.ts';
+import { routeToc, type RoutedSection } from '../route/route-toc.ts';
+import { loadLines } from '../sql/load-lines.ts';
+import { loadQuestion, storeAnswer } from '../sql/store-answer.ts';
+import { Tracer } from '../trace/tracer.ts';
 import type { AnswerDeps } from '../workers/answer-question.ts';
+import { answerFactual } from './factual.ts';
+import { answerText } from './render.ts';
+import type { Answer, LineRow, ListingAnswer } from './types.ts';
+import { understandQuestion, type Understanding } from './understand.ts';
+import { verifyItemCitations } from './verify-citations.ts';
 
-export async function answerQuestion(_deps: AnswerDeps, _questionId: number, _opts: { noCache: boolean }): Promise<unknown> {
-  throw new Error('answering lands with the questions issue');
+const ClassifySchema = z.object({
+  intent: z.enum(['listing', 'count', 'factual']),
+  item_noun: z.string().nullable(),
+  scope: z.string().nullable(),
+});
+
+/**
+ * The question pipeline: understand -> route (one TOC level at a time) -> list or answer ->
+ * verify -> store. Every stage writes trace rows; the answer records which path produced it.
+ */
+export async function answerQuestion(deps: AnswerDeps, questionId: number, opts: { noCache: boolean }): Promise<Answer> {
+  const t0 = performance.now();
+  const q = await loadQuestion(deps.db, questionId);
+  if (!q) throw new NotFoundError('not_found', `question ${questionId} does not exist`, { questionId });
+  await deps.db.execute(sql`update questions set status = 'answering' where id = ${questionId}`);
+  await deps.db.execute(sql`delete from pipeline_trace where question_id = ${questionId}`);
+  const tracer = new Tracer(deps.db, q.run_id, { questionId, documentId: q.document_id });
+  const llm = Llm.fromConfig(deps.config, { noCache: opts.noCache });
+  const llmCtx = { runId: q.run_id, questionId };
+  let tokens = 0;
+  let llmCalls = 0;
+
+  const u = await understand(deps, q.text, llm, tracer, llmCtx, (t, c) => ((tokens += t), (llmCalls += c)));
+  await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
+
+  const routed = await routeToc({
+    db: deps.db,
+    documentId: q.document_id,
+    pageCount: q.page_count,
+    question: q.text,
+    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun },
+    maxSectionLines: deps.config.DOCINTEL_SECTION_MAX_LINES,
+    tracer,
+    llm,
+    llmCtx,
+  });
+  tokens += routed.tokens;
+  llmCalls += routed.llmCalls;
+  const regionLines = await readSection(deps, q.document_id, routed);
+  await tracer.record({
+    stage: 'route',
+    step: 'read_section',
+    output: { title: routed.entry?.title ?? '(whole document)', pages: [routed.pageStart, routed.pageEnd], lines: regionLines.length, path: routed.path.map((p) => p.title) },
+    decision: routed.reason,
+  });
+  const section = routed.entry ? { title: routed.entry.title, pageStart: routed.pageStart, pageEnd: routed.pageEnd } : null;
+
+  let answer: Answer;
+  let strategy: string | null = null;
+  if (u.intent === 'factual') {
+    const draft = await answerFactual({ db: deps.db, question: q.text, u, lines: regionLines, llm, tracer, llmCtx });
+    tokens += draft.tokens;
+    llmCalls += draft.llmCalls;
+    strategy = 'routing';
+    answer = {
+      kind: 'factual',
+      question: q.text,
+      answer: draft.answer,
+      notFound: draft.notFound,
+      citations: draft.citations,
+      confidence: draft.confidence,
+      section,
+      notes: draft.notes,
+      path: draft.path === 'llm' || routed.usedLlm ? (draft.path === 'llm' && routed.usedLlm ? 'llm' : 'mixed') : 'deterministic',
+    };
+  } else {
+    const outcome = await runListing({
+      db: deps.db,
+      documentId: q.document_id,
+      pageCount: q.page_count,
+      question: q.text,
+      u,
+      routed,
+      regionLines,
+      tracer,
+      llm,
+      runId: q.run_id,
+      questionId,
+      maxIterations: deps.config.DOCINTEL_LIST_MAX_ITERATIONS,
+    });
+    tokens += outcome.result.tokens;
+    llmCalls += outcome.result.llmCalls;
+    const verified = await verifyItemCitations(deps.db, q.document_id, outcome.items);
+    await tracer.record({
+      stage: 'verify',
+      step: 'citations',
+      output: { kept: verified.items.length, dropped: verified.dropped },
+      decision: verified.dropped.length ? `dropped ${verified.dropped.length} item(s) without a resolvable citation` : 'every item cites a stored line containing its quote',
+    });
+    strategy = outcome.result.strategy;
+    const usedLlm = outcome.result.variant === 'llm-loop' || routed.usedLlm;
+    const verdict = verified.dropped.length && outcome.verdict.isComplete ? { ...outcome.verdict, isComplete: null, source: 'unknown' as const, reason: `${outcome.verdict.reason}; but ${verified.dropped.length} item(s) lacked evidence and were dropped` } : outcome.verdict;
+    const listing: ListingAnswer = {
+      kind: u.intent === 'count' ? 'count' : 'listing',
+      question: q.text,
+      items: verified.items.map((it) => ({
+        name: it.name,
+        surfaceForms: [...new Set([it.name, ...it.surfaceForms])],
+        code: it.code ?? null,
+        citations: it.verified,
+        confidence: it.confidence ?? 0.7,
+      })),
+      count: verified.items.length,
+      isComplete: verdict.isComplete,
+      completenessSource: verdict.source,
+      completenessReason: verdict.reason,
+      statedCount: verdict.statedCount,
+      strategy: `${outcome.result.strategy}/${outcome.result.variant}`,
+      section,
+      notFound: verdict.statedCount !== null && verdict.statedCount > verified.items.length ? [`${verdict.statedCount - verified.items.length} item(s) the document counts but does not name where they could be found`] : [],
+      notes: [
+        `strategies tried: ${outcome.tried.map((t) => `${t.strategy}/${t.variant}=${t.items}`).join(', ')}`,
+        ...(outcome.result.variant.startsWith('deterministic') ? ['semantic extraction ran without an LLM (deterministic extractor)'] : []),
+      ],
+      path: usedLlm ? (outcome.result.variant === 'llm-loop' && routed.usedLlm ? 'llm' : 'mixed') : 'deterministic',
+    };
+    answer = listing;
+  }
+  const durationMs = performance.now() - t0;
+  await tracer.record({ stage: 'answer', step: 'stored', output: { kind: answer.kind, path: answer.path }, tokens: 0, decision: answerText(answer).slice(0, 300), durationMs });
+  await storeAnswer(deps.db, questionId, answer, answerText(answer), { strategy, tokens, llmCalls, durationMs });
+  return answer;
+}
+
+async function understand(
+  deps: AnswerDeps,
+  text: string,
+  llm: Llm | null,
+  tracer: Tracer,
+  llmCtx: { runId: string; questionId: number },
+  add: (tokens: number, calls: number) => void,
+): Promise<Understanding> {
+  const u = understandQuestion(text);
+  await tracer.record({ stage: 'understand', step: 'rules', output: u, decision: `${u.intent} (confidence ${u.confidence})`, keywordsAfter: u.keywords });
+  if (!llm || u.confidence >= 0.6) return u;
+  try {
+    const res = await llm.structured(
+      { db: deps.db, runId: llmCtx.runId, questionId: llmCtx.questionId, tracer },
+      {
+        purpose: 'classify',
+        schemaName: 'question_intent',
+        schema: ClassifySchema,
+        system: 'Classify the question: listing (asks for every item of a kind), count (how many), or factual. Give the item noun and the scope it is restricted to, if any. Reply JSON only.',
+        user: text,
+      },
+    );
+    add(res.tokens.prompt + res.tokens.completion, res.attempts);
+    const merged: Understanding = { ...u, intent: res.value.intent, itemNoun: res.value.item_noun ?? u.itemNoun, scope: res.value.scope ?? u.scope, signals: [...u.signals, 'llm-classifier'] };
+    await tracer.record({ stage: 'understand', step: 'llm_classifier', output: res.value, decision: `${merged.intent} (llm)` });
+    return merged;
+  } catch (e) {
+    if (!(e instanceof LlmSchemaError || e instanceof LlmUnavailableError)) throw e;
+    await tracer.record({ stage: 'understand', step: 'fallback', decision: `keep rule-based intent (llm failed: ${e.code})` });
+    return u;
+  }
+}
+
+/** The routed section's lines, starting at its heading when the TOC located it. */
+async function readSection(deps: AnswerDeps, documentId: number, routed: RoutedSection): Promise<LineRow[]> {
+  const lines = await loadLines(deps.db, documentId, routed.pageStart, routed.pageEnd);
+  const start = routed.entry?.lineStart;
+  if (!start) return lines;
+  return lines.filter((l) => l.pageNum > routed.pageStart || l.lineNum >= start);
 }

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { createApp, type App } from '../app.ts';
+import { loadConfig } from '../config.ts';
 import { DocintelError, errorMessage } from '../errors.ts';
 import { ingestCommand, printIngestSummary } from './commands/ingest.ts';
 import { docsCommand, sqlCommand, statusCommand } from './commands/read-side.ts';
@@ -42,11 +43,13 @@ program
   .addOption(new Option('-c, --concurrency <n>', 'jobs at once per queue').argParser((v) => Number(v)))
   .action(async (o: { concurrency?: number }) => {
     if (o.concurrency) process.env.DOCINTEL_CONCURRENCY = String(o.concurrency);
-    const app = await createApp();
-    if (!app.config.REDIS_URL) {
-      await app.close();
+    // Check before opening anything: without Redis there is nothing to consume, and opening the
+    // database first would create (and migrate) an embedded PGlite data dir just to say so.
+    const config = loadConfig();
+    if (!config.REDIS_URL) {
       throw new DocintelError('config', 'docintel worker needs REDIS_URL; without Redis, ingest/ask/run execute jobs in-process');
     }
+    const app = await createApp({ config });
     await app.startLocalWorker();
     app.log.info({ concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX }, 'worker started');
     await new Promise<void>((resolve) => {

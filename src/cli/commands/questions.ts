@@ -1,5 +1,129 @@
+import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
+import { rows } from '../../db/client.ts';
+import { renderAnswer } from '../../answer/render.ts';
+import type { Answer } from '../../answer/types.ts';
+import { enqueueQuestions, resolveDocument, waitForQuestions } from '../../producer/ask.ts';
+import { readQuestionsFile } from '../../producer/questions-file.ts';
+import { waitForDocuments } from '../../producer/wait-for-documents.ts';
+import { listAnswers, loadTrace } from '../../sql/list-answers.ts';
+import { findDocument } from '../../sql/find-document.ts';
+import { renderTrace } from '../../trace/render-trace.ts';
+import { ingestCommand, printIngestSummary } from './ingest.ts';
+import { createProgress } from '../progress.ts';
+import { renderTable } from '../table.ts';
+import { DocintelError } from '../../errors.ts';
 
-/** ask / run / answers / trace / eval: registered here as the question side lands. */
-export function registerQuestionCommands(_program: Command, _withApp: <T>(fn: (app: App) => Promise<T>) => Promise<T>): void {}
+type WithApp = <T>(fn: (app: App) => Promise<T>) => Promise<T>;
+
+export function registerQuestionCommands(program: Command, withApp: WithApp): void {
+  program
+    .command('ask')
+    .description('ask one question about one document and print the cited answer')
+    .argument('<question>', 'the question')
+    .requiredOption('-d, --doc <ref>', 'document id, stored file name, or a PDF path (ingested if new)')
+    .option('--no-wait', 'enqueue and print the question id')
+    .option('--no-cache', 'bypass the LLM reply cache')
+    .option('--no-local-worker', 'with Redis: leave the job to `docintel worker` processes')
+    .option('--json', 'print the typed answer as JSON')
+    .action(async (question: string, o: { doc: string; wait: boolean; cache: boolean; localWorker: boolean; json?: boolean }) =>
+      withApp(async (app) => {
+        if (o.wait && o.localWorker) await app.startLocalWorker();
+        const documentId = await resolveDocument(app, o.doc);
+        const [id] = await enqueueQuestions(app, [{ documentId, text: question }], !o.cache);
+        if (!o.wait) return console.log(`question ${id} queued`);
+        await waitForQuestions(app.db, [id!]);
+        const [a] = await listAnswers(app.db, { ids: [id!] });
+        if (!a || a.status === 'failed') throw new DocintelError('answer_failed', `question ${id} failed: ${a?.error ?? 'unknown'}`, { questionId: id });
+        console.log(o.json ? JSON.stringify({ questionId: id, ...(a.payload as object) }, null, 2) : `question ${id}\n${renderAnswer(a.payload as Answer)}`);
+      }),
+    );
+
+  program
+    .command('run')
+    .description('the overnight batch: ingest a folder, ask every question, print a summary (answers in SQL)')
+    .argument('<folder>', 'folder (or files/globs) of PDFs')
+    .requiredOption('-q, --questions <file>', 'questions: JSON array, JSON lines {question, document?, id?}, or one per line')
+    .option('--no-cache', 'bypass the LLM reply cache')
+    .option('--no-local-worker', 'with Redis: leave jobs to `docintel worker` processes')
+    .action(async (folder: string, o: { questions: string; cache: boolean; localWorker: boolean }) =>
+      withApp(async (app) => {
+        const entries = await readQuestionsFile(o.questions);
+        const summary = await ingestCommand(app, [folder], { wait: false, localWorker: o.localWorker });
+        if (o.localWorker) await app.startLocalWorker();
+        const docs = await rows<{ id: number; file_name: string }>(app.db, sql`select id::int, file_name from documents where id = any(${sql.param(summary.documentIds)}::bigint[]) order by id`);
+        const planned: { documentId: number; text: string; externalId?: string | null }[] = [];
+        for (const e of entries) {
+          // A question naming no document is asked of every document in the batch.
+          const targets = e.document ? [(await findDocument(app.db, e.document)).id] : docs.map((d) => d.id);
+          for (const documentId of targets) planned.push({ documentId, text: e.question, externalId: e.id ?? null });
+        }
+        const ids = await enqueueQuestions(app, planned, !o.cache);
+        const parseBar = createProgress('parsing', summary.documentIds.length);
+        const statuses = await waitForDocuments(app.db, summary.documentIds, (d) => parseBar.update(d));
+        parseBar.stop();
+        const bar = createProgress('answering', ids.length);
+        await waitForQuestions(app.db, ids, (d) => bar.update(d));
+        bar.stop();
+        printIngestSummary({ ...summary, parsed: statuses.filter((s) => s.status === 'parsed').length, failed: statuses.filter((s) => s.status === 'failed').map((s) => ({ path: s.path, code: s.error_code, reason: s.error })), pending: 0 });
+        const answers = await listAnswers(app.db, { ids });
+        console.log(
+          renderTable(
+            answers.map((a) => ({
+              id: a.question_id,
+              document: a.document,
+              question: a.question.slice(0, 50),
+              status: a.status,
+              strategy: a.strategy,
+              items: a.item_count,
+              complete: a.is_complete === null ? (a.kind === 'factual' ? '' : 'unknown') : a.is_complete ? 'yes' : 'no',
+              source: a.completeness_source,
+              answer: (a.text ?? a.error ?? '').slice(0, 60),
+            })),
+          ),
+        );
+        console.log(`\nrun ${app.runId}: ${answers.filter((a) => a.status === 'answered').length}/${ids.length} answered. Query them: docintel sql "select * from answer_citations where run_id = '${app.runId}'"`);
+      }),
+    );
+
+  program
+    .command('answers')
+    .description('list stored answers (filter by document, completeness, run) or export them as JSONL')
+    .option('-d, --doc <ref>', 'only this document')
+    .option('--complete', 'only answers verified complete')
+    .option('--incomplete', 'only answers known to be incomplete')
+    .option('--unknown', 'only listing answers whose completeness is unknown')
+    .option('--run <id>', 'only this run')
+    .option('--jsonl [file]', 'export as JSON lines (to a file, or stdout)')
+    .action(async (o: { doc?: string; complete?: boolean; incomplete?: boolean; unknown?: boolean; run?: string; jsonl?: string | boolean }) =>
+      withApp(async (app) => {
+        const document = o.doc ? (await findDocument(app.db, o.doc)).id : undefined;
+        const complete = o.complete ? true : o.incomplete ? false : o.unknown ? ('unknown' as const) : undefined;
+        const list = await listAnswers(app.db, { document, complete, run: o.run });
+        if (o.jsonl !== undefined) {
+          const text = list.map((a) => JSON.stringify({ questionId: a.question_id, externalId: a.external_id, runId: a.run_id, document: a.document, question: a.question, status: a.status, tokens: a.tokens, durationMs: a.duration_ms, answer: a.payload, error: a.error })).join('\n');
+          if (typeof o.jsonl === 'string') await writeFile(o.jsonl, text + '\n');
+          else console.log(text);
+          return;
+        }
+        console.log(renderTable(list.map((a) => ({ id: a.question_id, document: a.document, question: a.question.slice(0, 48), kind: a.kind, strategy: a.strategy, items: a.item_count, complete: a.is_complete, source: a.completeness_source, path: a.path, answer: (a.text ?? a.error ?? '').slice(0, 60) }))));
+      }),
+    );
+
+  program
+    .command('trace')
+    .description('render the pipeline trace of a question as a readable timeline')
+    .argument('<question-id>', 'question id')
+    .option('--json', 'raw trace rows as JSON lines')
+    .action(async (qid: string, o: { json?: boolean }) =>
+      withApp(async (app) => {
+        const id = Number(qid);
+        const q = await rows<{ id: number; text: string; document: string }>(app.db, sql`select q.id::int, q.text, d.file_name as document from questions q join documents d on d.id = q.document_id where q.id = ${id}`);
+        if (!q[0]) throw new DocintelError('not_found', `no question ${qid}`);
+        const trace = await loadTrace(app.db, id);
+        console.log(o.json ? trace.map((t) => JSON.stringify(t)).join('\n') : renderTrace(q[0], trace));
+      }),
+    );
+}

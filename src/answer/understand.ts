@@ -1,0 +1,1029 @@
+/**
+ * Rule-based question understanding. Pure and deterministic: the same text always yields the same
+ * Understanding, so traces are reproducible and the LLM classifier is only consulted when
+ * `confidence` is low.
+ */
+import { z } from 'zod';
+
+export const IntentSchema = z.enum(['listing', 'count', 'factual']);
+export type Intent = z.infer<typeof IntentSchema>;
+
+export const UnderstandingSchema = z.object({
+  intent: IntentSchema,
+  confidence: z.number().min(0).max(1),
+  keywords: z.array(z.string()),
+  /** Singular/plural and hyphen-part variants of `keywords` that are not keywords themselves. */
+  keywordVariants: z.array(z.string()),
+  phrases: z.array(z.string()),
+  codes: z.array(z.string()),
+  itemNoun: z.string().nullable(),
+  itemNounSingular: z.string().nullable(),
+  /** The whole item noun phrase as written ("session management practices", "types of bias"). */
+  itemPhrase: z.string().nullable(),
+  scope: z.string().nullable(),
+  /** Secondary anchors that narrow the scope ("system level" in "at the system level"). */
+  scopeQualifiers: z.array(z.string()),
+  expectedCount: z.number().int().positive().nullable(),
+  sectionRef: z.string().nullable(),
+  pageRef: z.number().int().positive().nullable(),
+  /** Names of the rules that fired, in order, so the trace can say why. */
+  signals: z.array(z.string()),
+});
+export type Understanding = z.infer<typeof UnderstandingSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Word lists
+
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
+  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
+  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60,
+  seventy: 70, eighty: 80, ninety: 90,
+};
+const TENS = new Set(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
+
+/** "six" -> 6, "twenty-two" -> 22, "7" -> 7; null for anything else. */
+export function parseNumberWord(word: string): number | null {
+  const w = word.toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  if (w in NUMBER_WORDS) return NUMBER_WORDS[w]!;
+  const m = /^([a-z]+)[-\u2010\u2011]([a-z]+)$/.exec(w);
+  if (m && TENS.has(m[1]!) && NUMBER_WORDS[m[2]!] !== undefined && NUMBER_WORDS[m[2]!]! < 10) {
+    return NUMBER_WORDS[m[1]!]! + NUMBER_WORDS[m[2]!]!;
+  }
+  return null;
+}
+
+const AUX = new Set([
+  'is', 'are', 'was', 'were', 'am', 'be', 'been', 'do', 'does', 'did', 'has', 'have', 'had', 'can',
+  'could', 'should', 'would', 'will', 'shall', 'must', 'may', 'might',
+]);
+const PREPS = new Set([
+  'of', 'in', 'on', 'under', 'for', 'to', 'from', 'at', 'by', 'with', 'within', 'inside', 'across',
+  'about', 'between', 'among', 'during', 'into', 'over', 'per', 'through', 'throughout', 'via',
+  'against', 'without', 'after', 'before', 'regarding', 'concerning', 'beneath', 'below', 'above',
+  'toward', 'towards', 'upon', 'except', 'besides', 'including',
+]);
+const NP_STOP = new Set([
+  ...PREPS, ...AUX, 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how', 'than',
+  'as', 'like', 'if', 'whether', 'because', 'so', 'then', 'there', 'it', 'they', 'them',
+]);
+const DETERMINERS = new Set([
+  'the', 'a', 'an', 'all', 'every', 'each', 'any', 'some', 'these', 'those', 'this', 'that', 'its',
+  'their', 'his', 'her', 'our', 'your', 'my', 'both', 'various', 'several', 'different',
+  'individual', 'specific', 'main', 'key', 'distinct', 'separate',
+]);
+/** Determiners that make "what are the X" read as "enumerate X" rather than "define X". */
+const DEFINITE = new Set(['the', 'all', 'its', 'their', 'these', 'those', 'each', 'every', 'both']);
+const PRONOUNS = new Set(['they', 'them', 'these', 'those', 'it', 'ones']);
+const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
+
+/** Verbs that end a "which/what NOUN ..." noun phrase even without an auxiliary. */
+const NP_VERBS = new Set([
+  'apply', 'include', 'contain', 'cover', 'exist', 'require', 'mention', 'describe', 'appear',
+  'relate', 'support', 'belong', 'affect', 'need', 'define', 'list', 'address', 'make', 'help',
+  'allow', 'use', 'fall', 'occur', 'lead', 'cause', 'provide', 'protect', 'happen', 'remain',
+  'qualify', 'involve', 'pertain', 'trigger', 'result', 'constitute', 'comprise', 'form', 'deal',
+  'focus', 'mean', 'determine', 'govern', 'get', 'go', 'come', 'exclude', 'limit', 'specify',
+  'reference', 'refer', 'map', 'say', 'state', 'recommend', 'call', 'name', 'identify', 'matter',
+]);
+/** "What does X <verb>?" verbs that ask for the contents of X. */
+const ENUMERATING_VERBS = new Set([
+  'contain', 'include', 'comprise', 'list', 'exclude', 'consist', 'enumerate', 'encompass',
+  'cover', 'insure',
+]);
+const ENUMERATING_PARTICIPLES = new Set([
+  'covered', 'included', 'excluded', 'listed', 'insured', 'contained', 'required', 'prohibited',
+  'defined', 'enumerated',
+]);
+/** Units: "how many days ..." asks for a quantity, not for a set of document items. */
+const UNIT_NOUNS = new Set([
+  'second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'time', 'percent', 'dollar', 'cent',
+  'character', 'bit', 'byte', 'kilobyte', 'megabyte', 'gigabyte', 'foot', 'inch', 'mile', 'meter',
+  'metre', 'kilometer', 'pound', 'kilogram', 'gram', 'degree', 'point', 'token', 'epoch',
+  'attempt', 'digit', 'letter', 'word', 'page', 'acre', 'unit', 'person', 'people',
+]);
+/** Heads that stand for a list of their complement ("the names of the Functions"). */
+const TRANSPARENT_HEADS = new Set(['names', 'titles', 'list', 'set', 'labels', 'identifiers', 'ids']);
+/** Classifier heads whose complement must stay in the item phrase ("types of bias"). */
+const CLASSIFIER_HEADS = new Set([
+  'types', 'kinds', 'sorts', 'forms', 'varieties', 'classes', 'categories', 'examples', 'ways',
+  'aspects', 'components', 'elements', 'parts', 'groups', 'families',
+]);
+/** Structural units of documents: kept as a modifier of the head ("subcategory codes"). */
+const STRUCTURAL_NOUNS = new Set([
+  'category', 'subcategory', 'function', 'section', 'subsection', 'chapter', 'control',
+  'requirement', 'task', 'step', 'clause', 'article', 'appendix', 'part', 'outcome', 'practice',
+  'principle', 'objective', 'activity', 'item', 'rule', 'criterion', 'level', 'tier',
+]);
+/** Container nouns that close a scope phrase ("the V3 ... chapter") and are stripped from it. */
+const CONTAINER_NOUNS = new Set([
+  'chapter', 'section', 'subsection', 'function', 'category', 'subcategory', 'part', 'step',
+  'heading', 'clause', 'article', 'appendix', 'annex', 'phase', 'stage', 'domain', 'table',
+  'area', 'group', 'family', 'module', 'unit', 'component', 'process', 'task', 'control',
+  'requirement', 'objective', 'principle', 'provision', 'tier', 'level',
+]);
+/** Nouns that name the whole document: a scope ending in one of these is no scope at all. */
+const DOC_NOUNS = new Set([
+  'document', 'documents', 'paper', 'policy', 'guide', 'guidance', 'playbook', 'checklist',
+  'standard', 'publication', 'report', 'manual', 'form', 'framework', 'pdf', 'specification',
+  'spec', 'book', 'handbook', 'text', 'whitepaper', 'file', 'doc', 'article', 'study', 'model',
+]);
+const LABEL_CODE_WORDS = [
+  'Tier', 'Level', 'Step', 'Task', 'Phase', 'Stage', 'Part', 'Appendix', 'Annex', 'Coverage',
+  'Control', 'Requirement', 'Article', 'Principle', 'Objective',
+];
+
+const STOPWORDS = new Set([
+  ...AUX, ...PREPS, ...WH, ...DETERMINERS, ...PRONOUNS,
+  'and', 'or', 'nor', 'but', 'not', 'no', 'yes', 'i', 'me', 'we', 'us', 'you', 'he', 'she',
+  'him', 'itself', 'themselves', 'there', 'here', 'than', 'then', 'so', 'such', 'as', 'also',
+  'just', 'only', 'very', 'too', 'more', 'most', 'much', 'many', 'less', 'least', 'other',
+  'another', 'own', 'same', 'if', 'whether', 'because', 'while', 'into', 'onto', 'out', 'up',
+  'down', 'off', 'again', 'further', 'once', 'ever', 'please', 'kindly', 'being', 'having',
+  'doing', 'done', "i'm", "i'd", 'am', 'whichever', 'whatever', 'etc', 'e.g', 'i.e', 'vs',
+  'tell', 'show', 'give', 'list', 'lists', 'listed', 'listing', 'name', 'names', 'named',
+  'enumerate', 'describe', 'described', 'describes', 'explain', 'explained', 'summarize',
+  'summarise', 'identify', 'provide', 'provided', 'mention', 'mentioned', 'mentions', 'contain',
+  'contains', 'contained', 'include', 'includes', 'included', 'say', 'says', 'said', 'called',
+  'according', 'exist', 'exists', 'know', 'want', 'need', 'like', 'find', 'count', 'number',
+  'total', 'document', 'paper', 'pdf', 'text', 'question', 'answer', 'way', 'thing', 'things',
+  'kind', 'type', 'sort', 'get', 'got', 'let', 'use', 'used', 'uses', 'using', 'does', 'anything',
+  'everything', 'something', 'exactly', 'actually', 'really', 'overall', 'respectively',
+  ...Object.keys(NUMBER_WORDS), 'dozen',
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Plurals
+
+const IRREGULAR_PLURALS: Record<string, string> = {
+  criteria: 'criterion', phenomena: 'phenomenon', desiderata: 'desideratum', data: 'data',
+  media: 'medium', people: 'person', children: 'child', men: 'man', women: 'woman', feet: 'foot',
+  mice: 'mouse', teeth: 'tooth', geese: 'goose', indices: 'index', matrices: 'matrix',
+  vertices: 'vertex', analyses: 'analysis', bases: 'basis', hypotheses: 'hypothesis',
+  theses: 'thesis', crises: 'crisis', diagnoses: 'diagnosis', axes: 'axis', appendices: 'appendix',
+  biases: 'bias', statuses: 'status', viruses: 'virus', buses: 'bus', bonuses: 'bonus',
+  campuses: 'campus', lives: 'life', wives: 'wife', knives: 'knife', leaves: 'leaf',
+  halves: 'half', selves: 'self', shelves: 'shelf', thieves: 'thief', wolves: 'wolf',
+  series: 'series', species: 'species', aircraft: 'aircraft', focuses: 'focus', foci: 'focus',
+  stimuli: 'stimulus', syllabi: 'syllabus', curricula: 'curriculum', memoranda: 'memorandum',
+  strata: 'stratum', schemata: 'schema', lenses: 'lens', aliases: 'alias', censuses: 'census',
+  corpora: 'corpus', genera: 'genus', quizzes: 'quiz', heroes: 'hero', potatoes: 'potato',
+};
+const IRREGULAR_SINGULARS: Record<string, string> = Object.fromEntries(
+  Object.entries(IRREGULAR_PLURALS)
+    .filter(([p, s]) => p !== s)
+    .map(([p, s]) => [s, p]),
+);
+// Prefer the textbook plural when two plurals map to one singular.
+IRREGULAR_SINGULARS['focus'] = 'focuses';
+IRREGULAR_SINGULARS['index'] = 'indices';
+
+/** Words ending in "s" that are singular (or uncountable); never stripped or read as plural. */
+const SINGULAR_S = new Set([
+  'this', 'its', 'his', 'is', 'was', 'has', 'does', 'yes', 'us', 'gas', 'bus', 'bias', 'lens',
+  'news', 'series', 'species', 'status', 'process', 'access', 'address', 'business', 'analysis',
+  'basis', 'diagnosis', 'emphasis', 'thesis', 'hypothesis', 'axis', 'crisis', 'physics', 'ethics',
+  'mathematics', 'economics', 'politics', 'always', 'perhaps', 'whereas', 'across', 'unless',
+  'less', 'loss', 'class', 'success', 'progress', 'canvas', 'atlas', 'alias', 'chaos', 'ethos',
+  'corpus', 'campus', 'virus', 'bonus', 'census', 'consensus', 'focus', 'radius', 'stimulus',
+  'syllabus', 'apparatus', 'plus', 'thus', 'kudos', 'lapsus', 'means', 'aegis', 'atlas', 'iris',
+  'gas', 'dns', 'https', 'os', 'ios', 'sms', 'aws', 'cors', 'tls', 'ssl', 'xss', 'mfa', 'rs',
+  'compass', 'glass', 'mass', 'pass', 'bypass', 'express', 'stress', 'witness', 'wireless',
+  'awareness', 'readiness', 'robustness', 'fairness', 'effectiveness', 'completeness',
+  'governance', 'whereas', 'various', 'previous', 'serious', 'numerous', 'continuous', 'famous',
+  'analytics', 'logistics', 'linguistics', 'electronics', 'genetics', 'semantics',
+]);
+
+function isAcronym(word: string): boolean {
+  return /^[A-Z][A-Z0-9&]+$/.test(word);
+}
+
+/** Heuristic plural test on a single word (case preserved so acronyms stay singular). */
+export function isPluralNoun(word: string): boolean {
+  const w = word.toLowerCase().replace(/['’]s$/, '');
+  if (!w) return false;
+  if (w in IRREGULAR_PLURALS) return w !== 'data' && w !== 'series' && w !== 'species';
+  if (w in IRREGULAR_SINGULARS) return false;
+  if (/^[A-Z]{2,}s$/.test(word)) return true; // APIs, KPIs
+  // Short all-caps words are acronyms (TLS, ASVS); long ones are shouted words (FUNCTIONS).
+  if (/^[A-Z]+[a-z]?$/.test(word) && word.length <= 5) return false;
+  if (SINGULAR_S.has(w)) return false;
+  if (!w.endsWith('s')) return false;
+  if (/(ss|us|is|ous)$/.test(w)) return false;
+  return w.length > 2;
+}
+
+/** Plural noun -> singular ("categories" -> "category"); multiword phrases change the last word. */
+export function singularize(phrase: string): string {
+  const parts = phrase.split(' ');
+  const last = parts.pop() ?? '';
+  return [...parts, singularizeWord(last)].join(' ');
+}
+
+function singularizeWord(word: string): string {
+  const lower = word.toLowerCase();
+  const matchCase = (s: string) => (word === lower ? s : word.slice(0, 1) + s.slice(1));
+  if (lower in IRREGULAR_PLURALS) return matchCase(IRREGULAR_PLURALS[lower]!);
+  if (!isPluralNoun(word)) return word;
+  if (/[^aeiou]ies$/.test(lower)) return word.slice(0, -3) + (word.endsWith('IES') ? 'Y' : 'y');
+  if (/(xes|ches|shes|sses|zzes)$/.test(lower)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/** Singular noun -> plural; multiword phrases change the last word. */
+export function pluralize(phrase: string): string {
+  const parts = phrase.split(' ');
+  const last = parts.pop() ?? '';
+  return [...parts, pluralizeWord(last)].join(' ');
+}
+
+function pluralizeWord(word: string): string {
+  const lower = word.toLowerCase();
+  if (isPluralNoun(word) || lower in IRREGULAR_PLURALS) return word;
+  if (lower in IRREGULAR_SINGULARS) return IRREGULAR_SINGULARS[lower]!;
+  if (/[^aeiou]y$/.test(lower)) return word.slice(0, -1) + 'ies';
+  if (/(s|x|z|ch|sh)$/.test(lower)) return word + 'es';
+  return word + 's';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Codes, references, phrases
+
+interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+const VERSION_LEAD = /(?:\b(?:version|ver|v|rev|revision|release|r)\.?\s*)$/i;
+
+function isVersionLike(text: string, before: string): boolean {
+  if (VERSION_LEAD.test(before)) return true;
+  const parts = text.split('.');
+  // "CSF 2.0", "ASVS 5.0.0": a product acronym with a .0 tail is an edition, not a clause.
+  if (parts.length > 1 && parts.slice(1).every((p) => /^0+$/.test(p))) return true;
+  return false;
+}
+
+const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) => string | null }[] = [
+  // Publications: "SP 800-37", "RFC 4180", "FIPS 199".
+  { re: /\b(?:SP|FIPS|NISTIR|RFC|ISO(?:\/IEC)?|IR)\s?\d{2,5}(?:[-.]\d+)*[A-Za-z]?\b/g },
+  // CSF-style: "GV.OC-01", "GV.SC", "RS.CO", wildcard "GV.OC-xx".
+  { re: /\b[A-Z]{2,5}\.[A-Z]{2,5}(?:-(?:\d{1,3}|[xX*]{1,2}))?(?![\w.])/g },
+  // Function + number: "GOVERN 1.1", "MEASURE 2.x", "MAP 5".
+  {
+    re: /\b[A-Z]{3,}\s\d{1,3}(?:\.(?:\d{1,3}|[xX*]))*(?![\w.]|\.\d)/g,
+    accept: (m, text) => {
+      const [word, num] = m[0].split(/\s/);
+      if (/^(?:SP|RFC|ISO|FIPS|NIST|AI|PAGE|SECTION|CHAPTER|TABLE|FIGURE|FIG|STEP|TIER|LEVEL|PART)$/.test(word!)) return null;
+      if (isVersionLike(num!, text.slice(0, m.index))) return null;
+      return m[0];
+    },
+  },
+  // Title-case function names written by users: "Govern 1.1", "Measure 2.x" (dotted only).
+  {
+    re: /\b[A-Z][a-z]{2,}\s\d{1,2}\.(?:\d{1,3}|[xX*])(?![\w.]|\.\d)/g,
+    accept: (m) => {
+      const word = m[0].split(/\s/)[0]!.toLowerCase();
+      if (/^(section|chapter|table|figure|fig|page|version|release|revision|rev|step|tier|level|part|requirement|appendix|clause|article|item|control|task|ver)$/.test(word)) return null;
+      return m[0];
+    },
+  },
+  // Control/task codes: "AC-2", "R-4", "P-8", "AC-2(1)", "CWE-79".
+  { re: /\b[A-Z]{1,4}-\d{1,3}(?:\(\d{1,2}\))?(?![\w.]|-\d)/g },
+  // Chapter/requirement codes: "V3", "V3.2", "V6.2.1".
+  { re: /\bV\d{1,2}(?:\.\d{1,3})*(?![\w.]|\.\d)/g },
+  // Dotted numbers: "5.4", "9.1.2", "3.2".
+  {
+    re: /(?<![\w.\-])\d{1,3}(?:\.\d{1,3})+(?![\w]|\.\d)/g,
+    accept: (m, text) => {
+      const before = text.slice(0, m.index);
+      if (isVersionLike(m[0], before) && /(?:\b[A-Z]{2,}|version|ver|v|rev|revision|release)\.?\s*$/i.test(before)) return null;
+      if (/^0\./.test(m[0])) return null; // decimal fraction
+      const after = text.slice(m.index + m[0].length);
+      if (/^\s*(?:%|percent|days?|hours?|minutes?|seconds?|years?|months?|weeks?|times|x\b|GB|MB|KB|ms)/i.test(after)) return null;
+      return m[0];
+    },
+  },
+  // Labelled identifiers: "Tier 1", "Level 2", "Appendix A", "Coverage B", "Step 3".
+  {
+    re: new RegExp(`\\b(?:${LABEL_CODE_WORDS.join('|')})\\s+(?:\\d{1,3}|[A-Z])(?![\\w.\\-]|\\.\\d)`, 'gi'),
+    accept: (m) => {
+      const id = m[0].split(/\s+/)[1]!;
+      // A lowercase single letter after a label is an article or pronoun, not an identifier.
+      if (/^[a-z]$/.test(id)) return null;
+      return m[0];
+    },
+  },
+  // Parenthesised acronyms used as identifiers: "(GV)", "(ID.AM)".
+  {
+    re: /\(([A-Z]{2,5})\)/g,
+    accept: (m) => m[1]!,
+  },
+];
+
+function extractCodes(text: string): Span[] {
+  const found: Span[] = [];
+  for (const { re, accept } of CODE_PATTERNS) {
+    re.lastIndex = 0;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      const got = accept ? accept(m, text) : m[0];
+      if (!got) continue;
+      const offset = m[0].indexOf(got);
+      found.push({ start: m.index + offset, end: m.index + offset + got.length, text: got });
+    }
+  }
+  found.sort((a, b) => a.start - b.start || b.end - b.start - (a.end - a.start));
+  const out: Span[] = [];
+  for (const s of found) {
+    const last = out[out.length - 1];
+    if (last && s.start < last.end) continue;
+    out.push(s);
+  }
+  return out;
+}
+
+function extractPhrases(text: string): string[] {
+  const out: string[] = [];
+  const re = /"([^"]{2,}?)"|“([^”]{2,}?)”|(?<=^|[\s(])'([^']{2,}?)'(?=$|[\s.,;:?!)])|‘([^’]{2,}?)’(?=$|[\s.,;:?!)])|`([^`]{2,}?)`/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const p = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
+    if (p && !out.includes(p)) out.push(p);
+  }
+  return out;
+}
+
+function extractPageRef(text: string): number | null {
+  const m = /\b(?:on\s+)?(?:pages?|pg\.?|pp?\.)\s*#?\s*(\d{1,4})\b/i.exec(text);
+  if (!m) return null;
+  const n = Number(m[1]);
+  return n > 0 ? n : null;
+}
+
+function extractSectionRef(text: string): string | null {
+  const sec = /(?:\b(?:section|sec\.|subsection|chapter|clause)\s+|§\s*)((?:[A-Z]?\d+(?:\.\d+)*)(?![\w.])|[IVXLC]+\b|[A-Z]\b)/i.exec(text);
+  if (sec) return sec[1]!.replace(/\.$/, '');
+  const app = /\b(appendix|annex)\s+([A-Z]|\d+)\b/i.exec(text);
+  if (app) return `${app[1]![0]!.toUpperCase()}${app[1]!.slice(1).toLowerCase()} ${app[2]!.toUpperCase()}`;
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+interface Tok {
+  text: string;
+  lower: string;
+  kind: 'word' | 'num' | 'code' | 'punct';
+  start: number;
+}
+
+function tokenize(text: string, codes: Span[]): Tok[] {
+  const toks: Tok[] = [];
+  let pos = 0;
+  const pushPlain = (chunk: string, base: number) => {
+    const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*|[^\sA-Za-z0-9]/g;
+    for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
+      const t = m[0];
+      const kind: Tok['kind'] = /^[A-Za-z]/.test(t) ? 'word' : /^\d/.test(t) ? 'num' : 'punct';
+      const lower = t.toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-');
+      toks.push({ text: t, lower, kind, start: base + m.index });
+    }
+  };
+  for (const c of codes) {
+    pushPlain(text.slice(pos, c.start), pos);
+    toks.push({ text: c.text, lower: c.text.toLowerCase(), kind: 'code', start: c.start });
+    pos = c.end;
+  }
+  pushPlain(text.slice(pos), pos);
+  return toks;
+}
+
+/** Splits at boundaries that start a new question: ", and what ...", "; how many ...". */
+function splitClauses(toks: Tok[]): Tok[][] {
+  const clauses: Tok[][] = [];
+  let cur: Tok[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.kind === 'punct' && /[?;!]/.test(t.text)) {
+      if (cur.length) clauses.push(cur);
+      cur = [];
+      continue;
+    }
+    if (t.kind === 'punct' && t.text === ',' || (t.kind === 'word' && (t.lower === 'and' || t.lower === 'or'))) {
+      // Look past "and"/prepositions for a question word; only then is it a new clause.
+      let j = i + 1;
+      while (j < toks.length && (toks[j]!.lower === 'and' || toks[j]!.lower === 'also' || toks[j]!.lower === 'then' || (PREPS.has(toks[j]!.lower) && j - i <= 2))) j++;
+      const nxt = toks[j];
+      if (nxt && (WH.has(nxt.lower) || ['list', 'name', 'enumerate', 'count', 'identify', 'describe'].includes(nxt.lower)) && j > i) {
+        if (cur.length) clauses.push(cur);
+        cur = toks.slice(i + 1, j).filter((x) => PREPS.has(x.lower));
+        i = j - 1;
+        continue;
+      }
+    }
+    if (t.kind === 'punct' && t.text === '.' && i === toks.length - 1) continue;
+    cur.push(t);
+  }
+  if (cur.length) clauses.push(cur);
+  return clauses;
+}
+
+interface NounPhrase {
+  toks: Tok[]; // content tokens (no determiners)
+  count: number | null;
+  end: number; // index after the phrase in the source token array
+  hasDefinite: boolean;
+  hasConj: boolean;
+  pronoun: boolean;
+}
+
+function isVerbToken(t: Tok): boolean {
+  if (t.kind !== 'word' || t.text !== t.lower) return false;
+  const w = t.lower;
+  if (NP_VERBS.has(w)) return true;
+  if (w.endsWith('ies') && NP_VERBS.has(w.slice(0, -3) + 'y')) return true;
+  if (w.endsWith('es') && NP_VERBS.has(w.slice(0, -2))) return true;
+  if (w.endsWith('s') && NP_VERBS.has(w.slice(0, -1))) return true;
+  return false;
+}
+
+function readNounPhrase(toks: Tok[], start: number): NounPhrase {
+  let i = start;
+  let hasDefinite = false;
+  let count: number | null = null;
+  // Determiners, quantifiers and "all of the" / "a list of" wrappers.
+  for (; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.kind === 'word' && DETERMINERS.has(t.lower)) {
+      if (DEFINITE.has(t.lower)) hasDefinite = true;
+      continue;
+    }
+    if (t.lower === 'of' && i > start && ['all', 'each', 'both', 'some', 'any', 'list', 'set', 'names'].includes(toks[i - 1]!.lower)) continue;
+    if ((t.lower === 'list' || t.lower === 'set') && toks[i + 1]?.lower === 'of') {
+      hasDefinite = true;
+      continue;
+    }
+    if (t.kind === 'word' && t.lower === 'top' && toks[i + 1] && parseNumberWord(toks[i + 1]!.lower) !== null) continue;
+    const n = t.kind === 'num' || t.kind === 'word' ? parseNumberWord(t.lower) : null;
+    if (n !== null && n > 1 && n < 1000) {
+      count = n;
+      continue;
+    }
+    break;
+  }
+  const first = toks[i];
+  if (first && first.kind === 'word' && PRONOUNS.has(first.lower)) {
+    return { toks: [], count, end: i + 1, hasDefinite, hasConj: false, pronoun: true };
+  }
+  const out: Tok[] = [];
+  let hasConj = false;
+  for (; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.kind === 'punct') {
+      if (t.text === '&' && out.length) {
+        hasConj = true;
+        out.push(t);
+        continue;
+      }
+      break;
+    }
+    if (t.kind === 'word' && (t.lower === 'and' || t.lower === 'or')) {
+      const nxt = toks[i + 1];
+      if (out.length && nxt && (nxt.kind === 'word' || nxt.kind === 'code') && !NP_STOP.has(nxt.lower) && !WH.has(nxt.lower)) {
+        hasConj = true;
+        out.push(t);
+        continue;
+      }
+      break;
+    }
+    if (t.kind === 'word' && NP_STOP.has(t.lower)) break;
+    if (out.length && isVerbToken(t) && out[out.length - 1]!.kind !== 'punct') break;
+    // A participle after the noun starts a reduced relative clause: "the Profile types described in".
+    if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text)) break;
+    out.push(t);
+  }
+  while (out.length && (out[out.length - 1]!.lower === 'and' || out[out.length - 1]!.lower === 'or' || out[out.length - 1]!.text === '&')) out.pop();
+  return { toks: out, count, end: i, hasDefinite, hasConj, pronoun: false };
+}
+
+function headOf(np: NounPhrase): Tok | null {
+  for (let i = np.toks.length - 1; i >= 0; i--) {
+    const t = np.toks[i]!;
+    if (t.kind === 'word' && t.lower !== 'and' && t.lower !== 'or') return t;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Intent
+
+interface ClauseReading {
+  intent: Intent;
+  confidence: number;
+  np: NounPhrase | null;
+  /** Tokens after the item noun phrase: used for the "of X" complement of classifier heads. */
+  after: Tok[];
+  signal: string;
+}
+
+const IMPERATIVE_STRONG = new Set(['list', 'enumerate', 'itemize', 'itemise', 'tabulate']);
+const IMPERATIVE_SOFT = new Set([
+  'name', 'outline', 'summarize', 'summarise', 'describe', 'explain', 'identify', 'give', 'provide',
+  'show', 'tell', 'state', 'find', 'present', 'cite', 'mention', 'specify', 'report',
+]);
+const POLITE_PREFIXES: string[][] = [
+  ['please'], ['can', 'you'], ['could', 'you'], ['would', 'you'], ['will', 'you'], ['kindly'],
+  ['i', 'want', 'to', 'know'], ['i', 'would', 'like', 'to', 'know'], ['i', 'need', 'to', 'know'],
+  ['do', 'you', 'know'], ['i', 'wonder'],
+];
+
+function stripPolite(toks: Tok[]): Tok[] {
+  let out = toks;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const p of POLITE_PREFIXES) {
+      if (p.every((w, k) => out[k]?.lower === w)) {
+        out = out.slice(p.length);
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+function plural(np: NounPhrase): 'plural' | 'singular' | 'none' {
+  const h = headOf(np);
+  if (!h) return 'none';
+  if (isPluralNoun(h.text)) return 'plural';
+  return 'singular';
+}
+
+function readClause(clauseIn: Tok[]): ClauseReading {
+  let c = stripPolite(clauseIn);
+  // "tell me ...", "show us ...": drop the indirect object so the rest reads like any imperative.
+  if (c[0] && IMPERATIVE_SOFT.has(c[0].lower) && (c[1]?.lower === 'me' || c[1]?.lower === 'us')) {
+    const rest = c.slice(2);
+    if (rest[0] && (WH.has(rest[0].lower) || rest[0].lower === 'if' || rest[0].lower === 'whether')) return readClause(rest);
+    c = [c[0], ...rest];
+  }
+  const w = c.map((t) => t.lower);
+  const w0 = w[0] ?? '';
+  const w1 = w[1] ?? '';
+  const after = (np: NounPhrase) => c.slice(np.end);
+
+  // Count questions.
+  const hm = w.findIndex((x, k) => x === 'how' && w[k + 1] === 'many');
+  if (hm >= 0) {
+    let s = hm + 2;
+    if (w[s] === 'of') s++;
+    const np = readNounPhrase(c, s);
+    const h = headOf(np);
+    if (h && UNIT_NOUNS.has(singularizeWord(h.lower))) {
+      return { intent: 'factual', confidence: 0.7, np, after: after(np), signal: 'how-many-unit' };
+    }
+    return { intent: 'count', confidence: 0.95, np, after: after(np), signal: 'how-many' };
+  }
+  const numberOf = w.findIndex((x, k) => x === 'number' && w[k + 1] === 'of' && k > 0 && ['the', 'total', 'a'].includes(w[k - 1]!));
+  if (numberOf >= 0 && (WH.has(w0) || IMPERATIVE_SOFT.has(w0) || w0 === 'count')) {
+    const np = readNounPhrase(c, numberOf + 2);
+    return { intent: 'count', confidence: 0.9, np, after: after(np), signal: 'number-of' };
+  }
+  if (w0 === 'count') {
+    const np = readNounPhrase(c, 1);
+    return { intent: 'count', confidence: 0.9, np, after: after(np), signal: 'count-imperative' };
+  }
+
+  // Imperatives.
+  if (IMPERATIVE_STRONG.has(w0)) {
+    const np = readNounPhrase(c, 1);
+    return { intent: 'listing', confidence: 0.95, np, after: after(np), signal: 'list-imperative' };
+  }
+  if (IMPERATIVE_SOFT.has(w0) && !(w0 === 'name' && w1 === 'of')) {
+    if (WH.has(w1)) return readClause(c.slice(1));
+    const np = readNounPhrase(c, 1);
+    const p = plural(np);
+    const quantified = np.count !== null || c.slice(1, 4).some((t) => ['all', 'every', 'each'].includes(t.lower));
+    if (p === 'plural' || quantified) {
+      const conf = w0 === 'name' || quantified ? 0.85 : 0.7;
+      return { intent: 'listing', confidence: conf, np, after: after(np), signal: `imperative-${w0}-plural` };
+    }
+    return { intent: 'factual', confidence: 0.65, np, after: after(np), signal: `imperative-${w0}-singular` };
+  }
+
+  // "In which ways ...", "In what section ..." read like "which ways ...".
+  let q = c;
+  if (PREPS.has(w0) && (w1 === 'which' || w1 === 'what')) q = c.slice(1);
+  const qw = q.map((t) => t.lower);
+  const q0 = qw[0] ?? '';
+  const q1 = qw[1] ?? '';
+
+  if (q0 === 'what' || q0 === 'which') {
+    // "which of the X ..." / "which one ..."
+    if (q1 === 'of') {
+      const np = readNounPhrase(q, 2);
+      const verb = q[np.end]?.lower ?? '';
+      if (['is', 'was', 'has', 'does'].includes(verb) || (verb.endsWith('s') && !AUX.has(verb) && verb !== 'are')) {
+        return { intent: 'factual', confidence: 0.75, np, after: q.slice(np.end), signal: 'which-of-singular' };
+      }
+      return { intent: 'listing', confidence: 0.75, np, after: q.slice(np.end), signal: 'which-of-plural' };
+    }
+    if (q1 === 'one') return { intent: 'factual', confidence: 0.8, np: null, after: [], signal: 'which-one' };
+
+    // "what is / what are ..."
+    if (AUX.has(q1) && q1 !== 'does' && q1 !== 'do' && q1 !== 'did') {
+      const np = readNounPhrase(q, 2);
+      const q2 = qw[2] ?? '';
+      if (q1 === 'is' || q1 === 'was' || q1 === "'s") {
+        if (ENUMERATING_PARTICIPLES.has(q2)) {
+          return { intent: 'listing', confidence: 0.5, np: null, after: q.slice(3), signal: 'what-is-participle' };
+        }
+        const listOf = qw.findIndex((x, k) => (x === 'list' || x === 'set') && qw[k + 1] === 'of' && k <= 4);
+        if (listOf >= 0) {
+          const inner = readNounPhrase(q, listOf + 2);
+          return { intent: 'listing', confidence: 0.85, np: inner, after: q.slice(inner.end), signal: 'what-is-list-of' };
+        }
+        return { intent: 'factual', confidence: 0.85, np, after: q.slice(np.end), signal: 'what-is' };
+      }
+      if (q1 === 'are' || q1 === 'were') {
+        if (np.pronoun) return { intent: 'listing', confidence: 0.8, np: null, after: [], signal: 'what-are-they' };
+        if (np.hasDefinite || np.count !== null) {
+          return { intent: 'listing', confidence: 0.85, np, after: q.slice(np.end), signal: 'what-are-the' };
+        }
+        if (ENUMERATING_PARTICIPLES.has(q2)) {
+          return { intent: 'listing', confidence: 0.6, np: null, after: q.slice(3), signal: 'what-are-participle' };
+        }
+        const rest = q.slice(np.end).filter((t) => t.kind !== 'punct');
+        if (rest.length) return { intent: 'listing', confidence: 0.65, np, after: q.slice(np.end), signal: 'what-are-qualified' };
+        return { intent: 'factual', confidence: 0.5, np, after: [], signal: 'what-are-bare(definition?)' };
+      }
+      // what can / should / must ...
+      return { intent: 'factual', confidence: 0.6, np: null, after: [], signal: 'what-modal' };
+    }
+
+    // "what does X <verb>"
+    if (q1 === 'does' || q1 === 'do' || q1 === 'did') {
+      const subj = readNounPhrase(q, 2);
+      const verb = q[subj.end];
+      const v = verb?.lower ?? '';
+      const lemma = v.replace(/(es|s)$/, '');
+      if (ENUMERATING_VERBS.has(v) || ENUMERATING_VERBS.has(lemma)) {
+        const cover = v === 'cover' || v === 'address';
+        return {
+          intent: cover ? 'factual' : 'listing',
+          confidence: cover ? 0.4 : 0.5,
+          np: null,
+          after: q.slice(subj.end + 1),
+          signal: cover ? 'what-does-cover(ambiguous)' : 'what-does-contain(ambiguous)',
+        };
+      }
+      if (['mean', 'say', 'describe', 'do', 'involve', 'entail', 'address'].includes(v)) {
+        return { intent: 'factual', confidence: 0.45, np: null, after: [], signal: `what-does-${v}(ambiguous)` };
+      }
+      return { intent: 'factual', confidence: 0.8, np: null, after: [], signal: 'what-does-verb' };
+    }
+
+    // "what/which kinds of X ..."
+    const np = readNounPhrase(q, 1);
+    const h = headOf(np);
+    if (!h) return { intent: 'factual', confidence: 0.6, np: null, after: [], signal: 'wh-no-noun' };
+    if (['kind', 'type', 'sort', 'form'].includes(h.lower) && q[np.end]?.lower === 'of') {
+      return { intent: 'factual', confidence: 0.75, np, after: q.slice(np.end), signal: 'what-kind-of' };
+    }
+    const p = plural(np);
+    if (p === 'plural') {
+      return { intent: 'listing', confidence: q0 === 'which' || np.toks.length > 0 ? 0.8 : 0.7, np, after: q.slice(np.end), signal: `${q0}-plural-noun` };
+    }
+    // "What property is not insured?": a mass noun with an enumerating participle asks for a list.
+    const tail = q.slice(np.end, np.end + 3).map((t) => t.lower).filter((x) => x !== 'not');
+    if (AUX.has(tail[0] ?? '') && ENUMERATING_PARTICIPLES.has(tail[1] ?? '')) {
+      return { intent: 'listing', confidence: 0.55, np, after: q.slice(np.end), signal: `${q0}-noun-participle(ambiguous)` };
+    }
+    return { intent: 'factual', confidence: 0.8, np, after: q.slice(np.end), signal: `${q0}-singular-noun${np.hasConj ? '-conj' : ''}` };
+  }
+
+  if (q0 === 'how') return { intent: 'factual', confidence: 0.85, np: null, after: [], signal: `how-${q1}` };
+  if (['who', 'whom', 'whose', 'when', 'where', 'why'].includes(q0)) {
+    return { intent: 'factual', confidence: 0.85, np: null, after: [], signal: q0 };
+  }
+  if (AUX.has(q0)) return { intent: 'factual', confidence: 0.8, np: null, after: [], signal: 'yes-no' };
+
+  // Keyword-style input without a question form.
+  const quant = q.findIndex((t) => ['all', 'every', 'each'].includes(t.lower));
+  if (quant >= 0) {
+    const np = readNounPhrase(q, quant);
+    if (plural(np) !== 'none') return { intent: 'listing', confidence: 0.6, np, after: q.slice(np.end), signal: 'quantified-noun' };
+  }
+  const np = readNounPhrase(q, 0);
+  if (plural(np) === 'plural' && np.end >= q.length - 3) {
+    return { intent: 'listing', confidence: 0.45, np, after: q.slice(np.end), signal: 'bare-plural' };
+  }
+  return { intent: 'factual', confidence: 0.4, np: null, after: [], signal: 'default' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scope
+
+function phraseAfter(toks: Tok[], start: number): { toks: Tok[]; end: number; hadThe: boolean } {
+  let i = start;
+  let hadThe = false;
+  while (toks[i] && ['the', 'a', 'an'].includes(toks[i]!.lower)) {
+    hadThe = true;
+    i++;
+  }
+  const out: Tok[] = [];
+  for (; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.kind === 'punct') {
+      if ((t.text === '&' || t.text === '-' || t.text === '—' || t.text === '–') && out.length && toks[i + 1]?.kind === 'word') {
+        out.push(t);
+        continue;
+      }
+      break;
+    }
+    if (t.kind === 'word' && (t.lower === 'and' || t.lower === 'or')) {
+      // Keep "and" inside title-case names ("Risk Assessment and Treatment").
+      const prev = out[out.length - 1];
+      const nxt = toks[i + 1];
+      if (prev && nxt && /^[A-Z]/.test(prev.text) && /^[A-Z]/.test(nxt.text) && !WH.has(nxt.lower)) {
+        out.push(t);
+        continue;
+      }
+      break;
+    }
+    if (t.kind === 'word' && (NP_STOP.has(t.lower) || PRONOUNS.has(t.lower))) break;
+    if (out.length && isVerbToken(t)) break;
+    out.push(t);
+  }
+  return { toks: out, end: i, hadThe };
+}
+
+function joinToks(toks: Tok[]): string {
+  let s = '';
+  for (const t of toks) {
+    if (!s) s = t.text;
+    else if (t.kind === 'punct' && t.text !== '&') s += t.text;
+    else if (/[-—–]$/.test(s)) s += t.text;
+    else s += ' ' + t.text;
+  }
+  return s;
+}
+
+/** Strips container nouns ("chapter", "function") and rejects references to the whole document. */
+function cleanScope(toks: Tok[], opts: { hadThe: boolean; strong: boolean }): string | null {
+  let t = [...toks];
+  if (!t.length) return null;
+  const last = t[t.length - 1]!;
+  if (last.kind === 'word' && DOC_NOUNS.has(last.lower)) return null;
+  if (t.length > 1 && last.kind === 'word' && CONTAINER_NOUNS.has(singularizeWord(last.lower)) && last.lower !== 'appendix') {
+    t = t.slice(0, -1);
+  }
+  const first = t[0]!;
+  if (t.length > 1 && ['section', 'chapter', 'clause', 'subsection'].includes(first.lower) && (t[1]!.kind === 'code' || t[1]!.kind === 'num' || /^[IVXLC]+$/.test(t[1]!.text))) {
+    t = t.slice(1);
+  }
+  if (!t.length) return null;
+  // "in the AI RMF": an acronym-only name after "the" is how people name the document itself.
+  if (!opts.strong && opts.hadThe && t.every((x) => x.kind === 'word' && isAcronym(x.text)) && !toks.some((x) => CONTAINER_NOUNS.has(x.lower))) return null;
+  return joinToks(t);
+}
+
+interface ScopeResult {
+  scope: string | null;
+  qualifiers: string[];
+  signal: string | null;
+}
+
+function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
+  const qualifiers: string[] = [];
+  const candidates: { scope: string; prio: number; pos: number; signal: string }[] = [];
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.kind !== 'word') continue;
+    // "at the system level", "at the organization level"
+    if (t.lower === 'at') {
+      const ph = phraseAfter(toks, i + 1);
+      const lastTok = ph.toks[ph.toks.length - 1];
+      if (lastTok && ['level', 'tier', 'stage', 'phase', 'layer'].includes(lastTok.lower) && ph.toks.length >= 2) {
+        qualifiers.push(joinToks(ph.toks).toLowerCase() === joinToks(ph.toks) ? joinToks(ph.toks) : joinToks(ph.toks));
+        continue;
+      }
+    }
+    if (['under', 'within', 'inside', 'beneath'].includes(t.lower)) {
+      const ph = phraseAfter(toks, i + 1);
+      const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: true });
+      if (s) candidates.push({ scope: s, prio: 1, pos: i, signal: `scope-${t.lower}` });
+      continue;
+    }
+    if (['in', 'of', 'for', 'from', 'throughout', 'across'].includes(t.lower)) {
+      const ph = phraseAfter(toks, i + 1);
+      if (!ph.toks.length) continue;
+      const firstTok = ph.toks[0]!;
+      const lastTok = ph.toks[ph.toks.length - 1]!;
+      const endsContainer = lastTok.kind === 'word' && CONTAINER_NOUNS.has(singularizeWord(lastTok.lower)) && ph.toks.length > 1;
+      if (firstTok.kind === 'code') {
+        const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: true });
+        if (s) candidates.push({ scope: s, prio: 2, pos: i, signal: `scope-${t.lower}-code` });
+      } else if (endsContainer) {
+        const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: false });
+        if (s) candidates.push({ scope: s, prio: 2, pos: i, signal: `scope-${t.lower}-container` });
+      } else if (
+        /^[A-Z]/.test(firstTok.text) &&
+        (t.lower === 'for' || !ph.hadThe) &&
+        // "in ASVS", "of the AI RMF": a lone acronym after in/of usually names the document.
+        (t.lower === 'for' || t.lower === 'of' || !ph.toks.every((x) => x.kind === 'word' && isAcronym(x.text)))
+      ) {
+        const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: false });
+        if (s) candidates.push({ scope: s, prio: 4, pos: i, signal: `scope-${t.lower}-name` });
+      }
+      continue;
+    }
+    // Subject of "does the X have/contain ..."
+    if (['does', 'do', 'did'].includes(t.lower) && i > 0) {
+      const ph = phraseAfter(toks, i + 1);
+      const verb = toks[ph.end];
+      if (!ph.toks.length || !verb) continue;
+      const v = verb.lower.replace(/(es|s)$/, '');
+      if (!['have', 'ha', 'contain', 'include', 'list', 'comprise', 'cover', 'define', 'require', 'mention', 'say', 'describe', 'specify', 'address', 'encompass', 'exclude', 'consist', 'insure'].includes(verb.lower) && !['contain', 'include', 'comprise', 'cover', 'define', 'require', 'mention', 'describe', 'specify', 'exclude'].includes(v)) continue;
+      const code = ph.toks.find((x) => x.kind === 'code');
+      if (code) {
+        candidates.push({ scope: code.text, prio: 3, pos: i, signal: 'scope-subject-code' });
+        continue;
+      }
+      const lastTok = ph.toks[ph.toks.length - 1]!;
+      const endsContainer = CONTAINER_NOUNS.has(singularizeWord(lastTok.lower)) && ph.toks.length > 1;
+      const allCaps = ph.toks.every((x) => x.kind === 'word' && isAcronym(x.text) && x.text.length >= 3);
+      if (endsContainer || (allCaps && !ph.hadThe)) {
+        const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: true });
+        if (s) candidates.push({ scope: s, prio: 3, pos: i, signal: 'scope-subject' });
+      }
+    }
+  }
+  // "the GOVERN function", "the Prepare step" anywhere: a named container is a weak anchor.
+  const itemHead = itemNp ? headOf(itemNp) : null;
+  for (let i = 1; i < toks.length; i++) {
+    const t = toks[i]!;
+    if (t.kind !== 'word' || t.text !== t.lower || !CONTAINER_NOUNS.has(singularizeWord(t.lower))) continue;
+    // The item noun itself is what is listed, not where to look ("the AI RMF Core functions").
+    if (itemHead && itemHead.start === t.start) continue;
+    let j = i - 1;
+    while (j >= 0 && (toks[j]!.kind === 'code' || (toks[j]!.kind === 'word' && /^[A-Z]/.test(toks[j]!.text) && !WH.has(toks[j]!.lower) && !AUX.has(toks[j]!.lower) && !IMPERATIVE_SOFT.has(toks[j]!.lower) && !IMPERATIVE_STRONG.has(toks[j]!.lower)))) j--;
+    if (j === i - 1) continue;
+    const s = cleanScope(toks.slice(j + 1, i + 1), { hadThe: toks[j]?.lower === 'the', strong: true });
+    if (s) candidates.push({ scope: s, prio: 4, pos: j + 1, signal: 'scope-named-container' });
+  }
+  // A code inside the item noun phrase ("MEASURE 2.x subcategory") anchors the listing.
+  if (itemNp) {
+    const code = itemNp.toks.find((x) => x.kind === 'code');
+    if (code) candidates.push({ scope: code.text, prio: 3, pos: -1, signal: 'scope-item-code' });
+  }
+  candidates.sort((a, b) => a.prio - b.prio || a.pos - b.pos);
+  const best = candidates[0];
+  if (best) return { scope: best.scope, qualifiers, signal: best.signal };
+  return { scope: null, qualifiers, signal: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keywords
+
+function extractKeywords(text: string, codes: Span[], nounish: Set<string>): { keywords: string[]; variants: string[] } {
+  let stripped = '';
+  let pos = 0;
+  for (const c of codes) {
+    stripped += text.slice(pos, c.start) + ' ';
+    pos = c.end;
+  }
+  stripped += text.slice(pos);
+  const keywords: string[] = [];
+  const acronyms = new Set<string>();
+  const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*/g;
+  for (let m = re.exec(stripped); m; m = re.exec(stripped)) {
+    const w = m[0].toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-');
+    if (w.length < 2 || STOPWORDS.has(w) || parseNumberWord(w) !== null) continue;
+    if (isAcronym(m[0].replace(/['’]s$/, ''))) acronyms.add(w);
+    if (!keywords.includes(w)) keywords.push(w);
+  }
+  const variants: string[] = [];
+  const add = (v: string) => {
+    if (v.length >= 3 && !keywords.includes(v) && !variants.includes(v) && !STOPWORDS.has(v)) variants.push(v);
+  };
+  for (const k of keywords) {
+    if (acronyms.has(k)) continue;
+    if (k.includes('-')) {
+      add(k.replace(/-/g, ''));
+      for (const part of k.split('-')) add(part);
+    } else if (isPluralNoun(k)) add(singularizeWord(k));
+    // Plural variants only for words known to be nouns: adjectives and verbs would gain junk forms.
+    else if (nounish.has(k) || STRUCTURAL_NOUNS.has(k) || CONTAINER_NOUNS.has(k)) add(pluralizeWord(k));
+  }
+  return { keywords, variants };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function itemNounFrom(np: NounPhrase | null, after: Tok[]): { noun: string | null; phrase: string | null; count: number | null } {
+  if (!np) return { noun: null, phrase: null, count: null };
+  let content = np.toks.filter((t) => t.kind === 'word' || t.text === '&');
+  let head = headOf(np);
+  let count = np.count;
+  if (!head) return { noun: null, phrase: null, count };
+  // "the names of the Functions" -> the Functions.
+  if (TRANSPARENT_HEADS.has(head.lower) && after[0]?.lower === 'of') {
+    const inner = readNounPhrase(after, 1);
+    const ih = headOf(inner);
+    if (ih) {
+      content = inner.toks.filter((t) => t.kind === 'word');
+      head = ih;
+      count = count ?? inner.count;
+      after = after.slice(inner.end);
+    }
+  }
+  const headLower = head.lower;
+  const plural = isPluralNoun(head.text) || headLower in IRREGULAR_PLURALS ? headLower : pluralizeWord(headLower);
+  const words = content.map((t) => t.lower);
+  const hi = words.lastIndexOf(headLower);
+  const mod = hi > 0 ? words[hi - 1]! : null;
+  let noun = plural;
+  if (mod && STRUCTURAL_NOUNS.has(singularizeWord(mod)) && mod !== headLower) noun = `${mod} ${plural}`;
+  const phraseToks = content.slice(0, hi + 1).map((t) => t.text);
+  let phrase = phraseToks.join(' ').replace(/ & /g, ' & ');
+  if (CLASSIFIER_HEADS.has(headLower) && after[0]?.lower === 'of') {
+    const comp = readNounPhrase(after, 1);
+    const compWords = comp.toks.filter((t) => t.kind === 'word' || t.kind === 'code').map((t) => t.text);
+    if (compWords.length) phrase = `${phrase} of ${compWords.join(' ')}`;
+  }
+  return { noun, phrase: phrase || null, count };
+}
+
+export function understandQuestion(text: string): Understanding {
+  const norm = text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const signals: string[] = [];
+  const phrases = extractPhrases(norm);
+  const codeSpans = extractCodes(norm);
+  const codes = [...new Set(codeSpans.map((c) => c.text))];
+  const toks = tokenize(norm, codeSpans);
+  const clauses = splitClauses(toks);
+  const readings = clauses.map(readClause);
+  for (const r of readings) signals.push(r.signal);
+
+  let chosen: ClauseReading = readings[0] ?? { intent: 'factual', confidence: 0.3, np: null, after: [], signal: 'empty' };
+  const count = readings.find((r) => r.intent === 'count');
+  const strongListing = readings.find((r) => r.intent === 'listing' && r.confidence >= 0.75);
+  if (count) chosen = count;
+  else if (strongListing && strongListing !== chosen) {
+    const conf = chosen.intent === 'factual' ? strongListing.confidence * 0.9 : strongListing.confidence;
+    chosen = { ...strongListing, confidence: conf };
+    signals.push('later-clause-listing');
+  }
+  let { intent, confidence } = chosen;
+
+  // "what are they" carries no noun; the item noun is in the clause it refers to.
+  let source = chosen;
+  if (intent !== 'factual' && (!chosen.np || !headOf(chosen.np))) {
+    const withNoun = readings.find((r) => r.np && headOf(r.np) && r.intent !== 'factual') ?? readings.find((r) => r.np && headOf(r.np));
+    if (withNoun) source = withNoun;
+  }
+  const item = intent === 'factual' ? { noun: null, phrase: null, count: null } : itemNounFrom(source.np, source.after);
+  if (intent !== 'factual' && !item.noun) {
+    confidence = Math.min(confidence, 0.6);
+    signals.push('no-item-noun');
+  }
+
+  const scope = findScope(toks, intent === 'factual' ? null : source.np);
+  let scopeValue = scope.scope;
+  if (scope.signal) signals.push(scope.signal);
+  if (!scopeValue && codes.length) {
+    const c = codeSpans.find((s) => !/^(?:SP|FIPS|NISTIR|RFC|ISO|IR)\b/.test(s.text));
+    if (c) {
+      scopeValue = c.text;
+      signals.push('scope-first-code');
+    }
+  }
+
+  const nounish = new Set<string>();
+  for (const r of readings) {
+    const h = r.np ? headOf(r.np) : null;
+    if (h) nounish.add(h.lower);
+  }
+  const { keywords, variants } = extractKeywords(norm, codeSpans, nounish);
+
+  return UnderstandingSchema.parse({
+    intent,
+    confidence: Math.round(confidence * 100) / 100,
+    keywords,
+    keywordVariants: variants,
+    phrases,
+    codes,
+    itemNoun: item.noun,
+    itemNounSingular: item.noun ? singularize(item.noun) : null,
+    itemPhrase: item.phrase,
+    scope: scopeValue,
+    scopeQualifiers: scope.qualifiers,
+    expectedCount: item.count,
+    sectionRef: extractSectionRef(norm),
+    pageRef: extractPageRef(norm),
+    signals,
+  });
+}

@@ -1,0 +1,34 @@
+import type { CardinalityCue } from './cardinality.ts';
+import type { CompletenessSource } from '../answer/types.ts';
+import type { StrategyResult } from './strategy-types.ts';
+
+export interface Verdict {
+  isComplete: boolean | null;
+  source: CompletenessSource;
+  reason: string;
+  statedCount: number | null;
+}
+
+/**
+ * Completeness with strict precedence: a stated count the list cannot meet always says
+ * "incomplete" (never claim a whole list the document contradicts); then structure (the sweep
+ * is exhaustive by construction); then the stated count met; then the LLM's own assessment;
+ * otherwise honestly unknown.
+ */
+export function decideCompleteness(result: StrategyResult, found: number, cue: CardinalityCue | null): Verdict {
+  const stated = cue?.count ?? null;
+  if (cue && found < cue.count) {
+    return { isComplete: false, source: 'cardinality', reason: `the document states ${cue.count} ("${cue.text}", p.${cue.pageNum}) but only ${found} could be found in its text`, statedCount: stated };
+  }
+  if (result.exhaustive && found > 0) {
+    const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'toc-children' ? 'sub-entries of the routed TOC entry' : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : 'members of a numbered list running 1..n'}`;
+    return { isComplete: true, source: 'structure', reason: how + (cue ? `; matches the stated ${cue.count}` : ''), statedCount: stated };
+  }
+  if (cue && found >= cue.count) {
+    return { isComplete: true, source: 'cardinality', reason: `found ${found}, the document states ${cue.count} ("${cue.text}", p.${cue.pageNum})`, statedCount: stated };
+  }
+  if (result.llmSaysComplete !== undefined && result.llmSaysComplete !== null && found > 0) {
+    return { isComplete: result.llmSaysComplete, source: 'llm', reason: `the extraction model judged the list ${result.llmSaysComplete ? 'complete' : 'incomplete'}`, statedCount: stated };
+  }
+  return { isComplete: null, source: 'unknown', reason: found ? 'no structure, stated count or model judgement confirms the list is whole' : 'no items found', statedCount: stated };
+}

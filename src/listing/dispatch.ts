@@ -1,0 +1,96 @@
+import { bestCue, findCardinalityCues } from './cardinality.ts';
+import { mergeCandidates } from './merge.ts';
+import { decideCompleteness, type Verdict } from './completeness.ts';
+import { patternStrategy } from './strategies/pattern.ts';
+import { semanticStrategy } from './strategies/semantic.ts';
+import { structureStrategy } from './strategies/structure.ts';
+import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
+import { keywordLines } from '../sql/load-lines.ts';
+import type { LineRow } from '../answer/types.ts';
+
+type StrategyName = 'structure' | 'pattern' | 'semantic';
+
+export interface ListingOutcome {
+  result: StrategyResult;
+  items: Candidate[];
+  verdict: Verdict;
+  tried: { strategy: string; variant: string; items: number }[];
+  cue: ReturnType<typeof bestCue>;
+}
+
+/** The order the question's shape calls for: identifiers want the pattern sweep first. */
+export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'>): StrategyName[] {
+  const noun = `${ctx.u.itemPhrase ?? ''} ${ctx.u.itemNoun ?? ''}`.toLowerCase();
+  const wantsCodes = /\b(codes?|identifiers?|ids?)\b/.test(noun) || ctx.u.codes.some((c) => /[.\-]|\d/.test(c) && /x$|\d$/i.test(c));
+  if (wantsCodes) return ['pattern', 'structure', 'semantic'];
+  return ['structure', 'pattern', 'semantic'];
+}
+
+/**
+ * Runs strategies in order until one finds items, merges them, finds the document's own count
+ * of the items, and decides completeness. Every step is a trace row.
+ */
+export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> {
+  const cueLines = await cardinalityLines(ctx);
+  const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
+  const cue = bestCue(cues, ctx.u.itemNoun);
+  await ctx.tracer.record({
+    stage: 'list',
+    step: 'cardinality',
+    input: { itemNoun: ctx.u.itemNoun, linesScanned: cueLines.length },
+    output: { cues: cues.slice(0, 5), best: cue },
+    decision: cue ? `document states ${cue.count} ${cue.noun} (p.${cue.pageNum} l.${cue.lineNum})` : 'no stated count',
+  });
+  const expected = ctx.u.expectedCount ?? cue?.count ?? null;
+  const tried: ListingOutcome['tried'] = [];
+  let chosen: StrategyResult | null = null;
+  for (const name of strategyOrder(ctx)) {
+    const t0 = performance.now();
+    const r = name === 'structure' ? await structureStrategy(ctx) : name === 'pattern' ? await patternStrategy(ctx) : await semanticStrategy(ctx, expected);
+    tried.push({ strategy: r.strategy, variant: r.variant, items: r.items.length });
+    const usable = r.items.length >= (name === 'semantic' ? 1 : 2);
+    await ctx.tracer.record({
+      stage: 'list',
+      step: 'strategy',
+      strategy: name,
+      input: { variant: r.variant },
+      output: { items: r.items.map((i) => i.name).slice(0, 60), exhaustive: r.exhaustive, detail: r.detail },
+      decision: usable ? `use ${name} (${r.variant}): ${r.items.length} items` : `fall back: ${name} found ${r.items.length}`,
+      tokens: r.tokens,
+      durationMs: performance.now() - t0,
+    });
+    if (usable) {
+      chosen = r;
+      break;
+    }
+  }
+  chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
+  // Pattern items are distinct codes by construction; merging would rename a code after its title.
+  const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : mergeCandidates(chosen.items as never);
+  const items = merged.items as unknown as Candidate[];
+  await ctx.tracer.record({
+    stage: 'merge',
+    step: 'dedup',
+    input: { candidates: chosen.items.length },
+    output: { items: items.length, merges: merged.merges },
+    decision: `${chosen.items.length} candidates -> ${items.length} items (${merged.merges.length} merges)`,
+  });
+  const verdict = decideCompleteness(chosen, items.length, cue);
+  await ctx.tracer.record({
+    stage: 'verify',
+    step: 'completeness',
+    strategy: chosen.strategy,
+    output: verdict,
+    decision: `${verdict.isComplete === null ? 'unknown' : verdict.isComplete ? 'complete' : 'incomplete'} (${verdict.source})`,
+  });
+  return { result: chosen, items, verdict, tried, cue };
+}
+
+/** Where a document states how many items there are: the routed section first, then keyword hits. */
+async function cardinalityLines(ctx: StrategyContext): Promise<LineRow[]> {
+  const extra = ctx.u.itemNoun ? await keywordLines(ctx.db, ctx.documentId, [ctx.u.itemNoun, ...ctx.u.keywords.slice(0, 3)], 200) : [];
+  const byId = new Map<number, LineRow>();
+  // Lines around each hit too: a count often wraps onto the next line.
+  for (const l of [...ctx.regionLines.slice(0, 400), ...extra]) byId.set(l.id, l);
+  return [...byId.values()].sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
+}

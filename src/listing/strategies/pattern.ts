@@ -1,0 +1,127 @@
+import { regexSweep } from '../../sql/load-lines.ts';
+import type { LineRow } from '../../answer/types.ts';
+import { containsPhrase } from '../../route/text-match.ts';
+import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
+import { CODE_SHAPES, shapeOfCode, type CodeShape } from './code-shapes.ts';
+
+interface Induced {
+  shape: CodeShape;
+  regex: string;
+  prefix: string | null;
+  source: string;
+}
+
+/**
+ * Pattern: one regex over every line of the document. The regex comes from a code in the
+ * question, or is induced from the identifiers in the routed region, with the anchor prefix
+ * (GV under GOVERN) kept literal when the scope names it.
+ */
+export async function patternStrategy(ctx: StrategyContext): Promise<StrategyResult> {
+  const induced = fromQuestion(ctx) ?? (await fromRegion(ctx));
+  if (!induced) return empty({ reason: 'no identifier shape in the question or the routed region' });
+  const lines = await regexSweep(ctx.db, ctx.documentId, induced.regex);
+  const re = new RegExp(`(?<![A-Za-z0-9.])${induced.regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
+  const byCode = new Map<string, { lines: LineRow[]; defining: LineRow | null; title: string | null }>();
+  for (const l of lines) {
+    for (const m of l.text.matchAll(re)) {
+      const code = m[0];
+      const entry = byCode.get(code) ?? { lines: [], defining: null, title: null };
+      entry.lines.push(l);
+      // The defining occurrence is "CODE: title" or "CODE title" at the start of a line.
+      const after = l.text.slice((m.index ?? 0) + code.length);
+      if (!entry.defining && (m.index ?? 0) <= 4 && /^\s*[:.)]?\s+\S/.test(after)) {
+        entry.defining = l;
+        entry.title = after.replace(/^\s*[:.)]?\s*/, '').trim() || null;
+      }
+      byCode.set(code, entry);
+    }
+  }
+  let codes = [...byCode.keys()];
+  // Without a literal prefix, a specific routed section narrows the sweep to the codes it holds.
+  let narrowed = false;
+  if (!induced.prefix && ctx.routed.entry) {
+    const inRegion = new Set(ctx.regionLines.flatMap((l) => [...l.text.matchAll(re)].map((m) => m[0])));
+    const kept = codes.filter((c) => inRegion.has(c));
+    if (kept.length >= 2 && kept.length < codes.length) {
+      codes = kept;
+      narrowed = true;
+    }
+  }
+  codes.sort(naturalCompare);
+  const items: Candidate[] = codes.map((code) => {
+    const e = byCode.get(code)!;
+    const first = e.defining ?? e.lines[0]!;
+    const others = e.lines.filter((l) => l !== first).slice(0, 2);
+    const surface = e.title ? [code, `${code}: ${e.title}`] : [code];
+    return { name: code, code, surfaceForms: surface, citations: [cite(first, code), ...others.map((l) => cite(l, code))], confidence: 0.95 };
+  });
+  return {
+    strategy: 'pattern',
+    variant: induced.source,
+    items,
+    exhaustive: items.length > 0,
+    detail: { regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed },
+    tokens: 0,
+    llmCalls: 0,
+  };
+}
+
+function empty(detail: Record<string, unknown>): StrategyResult {
+  return { strategy: 'pattern', variant: 'none', items: [], exhaustive: false, detail, tokens: 0, llmCalls: 0 };
+}
+
+function fromQuestion(ctx: StrategyContext): Induced | null {
+  for (const code of ctx.u.codes) {
+    const s = shapeOfCode(code.toUpperCase() === code ? code : code.replace(/\.x$/i, '.x'));
+    if (!s) continue;
+    // A code given as the scope ("under GV", "MEASURE 2.x") keeps its prefix; an example code generalises.
+    return { shape: s.shape, regex: s.shape.generalise(s.example, true), prefix: s.shape.prefix(s.example), source: 'question-code' };
+  }
+  return null;
+}
+
+/** Finds the identifier family that dominates the routed region and generalises it. */
+async function fromRegion(ctx: StrategyContext): Promise<Induced | null> {
+  let best: { shape: CodeShape; distinct: Map<string, number> } | null = null;
+  for (const shape of CODE_SHAPES) {
+    const distinct = new Map<string, number>();
+    for (const l of ctx.regionLines) for (const m of l.text.matchAll(shape.find)) distinct.set(m[0], (distinct.get(m[0]) ?? 0) + 1);
+    if (distinct.size >= 2 && (!best || distinct.size > best.distinct.size)) best = { shape, distinct };
+  }
+  if (!best) return null;
+  const prefixes = new Map<string, number>();
+  for (const code of best.distinct.keys()) {
+    const p = best.shape.prefix(code);
+    prefixes.set(p, (prefixes.get(p) ?? 0) + 1);
+  }
+  const anchor = await scopePrefix(ctx, [...prefixes.keys()]);
+  const example = anchor ? [...best.distinct.keys()].find((c) => best!.shape.prefix(c) === anchor)! : [...best.distinct.keys()][0]!;
+  return {
+    shape: best.shape,
+    regex: best.shape.generalise(example, Boolean(anchor)),
+    prefix: anchor,
+    source: anchor ? 'induced-scoped' : 'induced',
+  };
+}
+
+/**
+ * The code prefix the question's scope stands for: the scope word itself ("MEASURE"), or the
+ * abbreviation the document defines next to it ("GOVERN (GV)").
+ */
+async function scopePrefix(ctx: StrategyContext, prefixes: string[]): Promise<string | null> {
+  const scope = ctx.u.scope;
+  if (!scope) return null;
+  for (const p of prefixes) if (p.toLowerCase() === scope.toLowerCase()) return p;
+  const lines = await regexSweep(ctx.db, ctx.documentId, `\\(\\s*(${prefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*\\)`);
+  for (const l of lines) {
+    for (const p of prefixes) {
+      const i = l.text.indexOf(`(${p})`);
+      if (i > 0 && containsPhrase(l.text.slice(Math.max(0, i - 60), i), scope)) return p;
+    }
+  }
+  return null;
+}
+
+function naturalCompare(a: string, b: string): number {
+  return a.localeCompare(b, 'en', { numeric: true });
+}

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
+import type { LineRow } from '../../answer/types.ts';
+import { keywordLines, loadLines } from '../../sql/load-lines.ts';
+import { normalizeItemName } from './normalize-item.ts';
+import { pickEnumeration } from './structure.ts';
+import { leadIn } from './lead-in.ts';
+import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
+
+const ExtractionSchema = z.object({
+  items: z.array(z.object({ name: z.string(), line_id: z.number().int(), quote: z.string() })),
+  is_likely_complete: z.boolean(),
+  reason: z.string(),
+  suggested_keywords: z.array(z.string()),
+});
+
+const MAX_LINES_PER_CALL = 220;
+
+/**
+ * Semantic: broad retrieval (the routed section plus keyword hits) and extraction. With an LLM,
+ * a bounded loop: extract, and while the list looks incomplete or short of the expected count,
+ * expand the keywords (each iteration must change them) and read the newly retrieved lines.
+ * Without an LLM, a deterministic extractor over the same region: enumerations and bold lead-ins.
+ */
+export async function semanticStrategy(ctx: StrategyContext, expectedCount: number | null): Promise<StrategyResult> {
+  const region = await broadRegion(ctx, ctx.u.keywords);
+  if (!ctx.llm) return deterministicExtract(ctx, region, expectedCount);
+  return llmLoop(ctx, region, expectedCount);
+}
+
+async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<LineRow[]> {
+  const seen = new Map<number, LineRow>();
+  for (const l of ctx.regionLines) seen.set(l.id, l);
+  const hits = await keywordLines(ctx.db, ctx.documentId, keywords, 60);
+  // Each hit brings its neighbourhood: list items sit under the sentence that names them.
+  const pages = [...new Set(hits.slice(0, 12).map((h) => h.pageNum))];
+  for (const p of pages) for (const l of await loadLines(ctx.db, ctx.documentId, p, p)) seen.set(l.id, l);
+  return [...seen.values()].sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
+}
+
+function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedCount: number | null): StrategyResult {
+  const leadIns = leadInRun(region, ctx);
+  const enumeration = pickEnumeration(region, ctx, expectedCount);
+  let items: Candidate[] = [];
+  let variant = 'deterministic-none';
+  if (leadIns.length >= 2 && (!enumeration || (expectedCount !== null && Math.abs(leadIns.length - expectedCount) < Math.abs(enumeration.count - expectedCount)))) {
+    items = leadIns.map((l) => ({ name: l.leadBold!.replace(/[.:]$/, ''), surfaceForms: [l.leadBold!.replace(/[.:]$/, '')], citations: [cite(l, l.leadBold!)], confidence: 0.6 }));
+    variant = 'deterministic-lead-ins';
+  } else if (enumeration) {
+    items = enumeration.items.map((it) => {
+      const line = region.find((l) => l.pageNum === it.pageNum && l.lineNum === it.lineNum)!;
+      const name = leadIn(it.text);
+      return { name, surfaceForms: [name], citations: [cite(line)], confidence: 0.5 };
+    });
+    variant = 'deterministic-enumeration';
+  }
+  return { strategy: 'semantic', variant, items, exhaustive: false, llmSaysComplete: null, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };
+}
+
+/** Consecutive paragraphs opening with bold run-in headings, nearest to the routed section. */
+function leadInRun(region: LineRow[], ctx: StrategyContext): LineRow[] {
+  const withLead = region.filter((l) => l.leadBold && l.leadBold.length >= 3 && l.leadBold.length <= 80 && /^[A-Z]/.test(l.leadBold));
+  if (withLead.length < 2) return [];
+  // Group lead-ins that are close together (within ~25 lines on the same or next page).
+  const groups: LineRow[][] = [];
+  for (const l of withLead) {
+    const g = groups.at(-1);
+    const prev = g?.at(-1);
+    if (g && prev && (l.pageNum === prev.pageNum ? l.lineNum - prev.lineNum <= 25 : l.pageNum - prev.pageNum === 1)) g.push(l);
+    else groups.push([l]);
+  }
+  const start = ctx.routed.entry?.pageStart ?? 0;
+  groups.sort((a, b) => b.length - a.length || Math.abs(a[0]!.pageNum - start) - Math.abs(b[0]!.pageNum - start));
+  return groups[0]!.length >= 2 ? groups[0]! : [];
+}
+
+async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: number | null): Promise<StrategyResult> {
+  const llm = ctx.llm!;
+  let keywords = [...ctx.u.keywords];
+  const usedKeywords = new Set(keywords.map((k) => k.toLowerCase()));
+  const seenLines = new Set<number>();
+  let pending = initial;
+  const items = new Map<string, Candidate>();
+  let tokens = 0;
+  let calls = 0;
+  let llmSaysComplete: boolean | null = null;
+  let stopReason = 'max iterations';
+  for (let iteration = 1; iteration <= ctx.maxIterations; iteration++) {
+    const batch = pending.filter((l) => !seenLines.has(l.id)).slice(0, MAX_LINES_PER_CALL);
+    if (batch.length === 0) {
+      stopReason = 'nothing new to read';
+      await ctx.tracer.record({ stage: 'list', step: 'iteration', iteration, strategy: 'semantic', decision: 'stop: nothing new to read', keywordsBefore: keywords, keywordsAfter: keywords });
+      break;
+    }
+    batch.forEach((l) => seenLines.add(l.id));
+    const t0 = performance.now();
+    let value: z.infer<typeof ExtractionSchema>;
+    try {
+      const res = await llm.structured(
+        { db: ctx.db, runId: ctx.runId, questionId: ctx.questionId, tracer: ctx.tracer },
+        {
+          purpose: 'extract',
+          schemaName: 'listing_extraction',
+          schema: ExtractionSchema,
+          system:
+            'Extract every item that answers the listing question from the numbered document lines. ' +
+            'Each item needs the id of the line where it is named and a verbatim quote from that line. ' +
+            'Say whether the list is likely complete, why, and suggest new search keywords that could find missing items. Reply JSON only.',
+          user: `Question: ${ctx.question}\nItems found so far: ${[...items.values()].map((i) => i.name).join('; ') || '(none)'}\nLines:\n${batch.map((l) => `[${l.id}] p${l.pageNum}: ${l.text}`).join('\n')}`,
+        },
+      );
+      value = res.value;
+      tokens += res.tokens.prompt + res.tokens.completion;
+      calls += res.attempts;
+    } catch (e) {
+      if (!(e instanceof LlmSchemaError || e instanceof LlmUnavailableError)) throw e;
+      await ctx.tracer.record({ stage: 'list', step: 'fallback', iteration, strategy: 'semantic', decision: `deterministic extractor (llm failed: ${e.code})`, output: { error: e.message } });
+      const det = deterministicExtract(ctx, initial, expectedCount);
+      return { ...det, items: [...items.values(), ...det.items], tokens, llmCalls: calls, detail: { ...det.detail, llmFailed: e.code } };
+    }
+    const byId = new Map(batch.map((l) => [l.id, l]));
+    let fresh = 0;
+    const rejected: string[] = [];
+    for (const it of value.items) {
+      const line = byId.get(it.line_id);
+      if (!line || !line.text.toLowerCase().includes(it.quote.toLowerCase().trim())) {
+        rejected.push(it.name);
+        continue;
+      }
+      const key = normalizeItemName(it.name);
+      const existing = items.get(key);
+      if (existing) {
+        existing.citations.push(cite(line, it.quote));
+      } else {
+        items.set(key, { name: it.name, surfaceForms: [it.name], citations: [cite(line, it.quote)], confidence: 0.8 });
+        fresh++;
+      }
+    }
+    llmSaysComplete = value.is_likely_complete;
+    const shortOfCount = expectedCount !== null && items.size < expectedCount;
+    const newKeywords = value.suggested_keywords.map((k) => k.trim()).filter((k) => k && !usedKeywords.has(k.toLowerCase()));
+    const before = keywords;
+    let decision: string;
+    if (value.is_likely_complete && !shortOfCount) {
+      decision = 'stop: complete';
+      stopReason = 'complete';
+    } else if (fresh === 0 && iteration > 1) {
+      decision = 'stop: no new items';
+      stopReason = 'no new items';
+    } else if (newKeywords.length === 0) {
+      decision = 'stop: no new keywords to expand';
+      stopReason = 'nothing new to search';
+    } else {
+      decision = shortOfCount ? `continue: ${items.size} of ${expectedCount} expected` : 'continue: model says incomplete';
+    }
+    if (decision.startsWith('continue')) {
+      newKeywords.forEach((k) => usedKeywords.add(k.toLowerCase()));
+      keywords = [...keywords, ...newKeywords];
+      pending = (await keywordLines(ctx.db, ctx.documentId, newKeywords, 200)).sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
+    }
+    await ctx.tracer.record({
+      stage: 'list',
+      step: 'iteration',
+      iteration,
+      strategy: 'semantic',
+      input: { linesRead: batch.length },
+      output: { candidates: value.items.length, newItems: fresh, total: items.size, rejectedQuotes: rejected, llmComplete: value.is_likely_complete, llmReason: value.reason },
+      keywordsBefore: before,
+      keywordsAfter: keywords,
+      decision,
+      durationMs: performance.now() - t0,
+    });
+    if (!decision.startsWith('continue')) break;
+  }
+  return {
+    strategy: 'semantic',
+    variant: 'llm-loop',
+    items: [...items.values()],
+    exhaustive: false,
+    llmSaysComplete,
+    detail: { stopReason, keywords, linesRead: seenLines.size },
+    tokens,
+    llmCalls: calls,
+  };
+}

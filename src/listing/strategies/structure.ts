@@ -1,0 +1,106 @@
+import { findEnumerations, type Enumeration } from '../cardinality.ts';
+import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
+import { stemOverlap, tokensOf } from '../../route/text-match.ts';
+import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
+import type { LineRow } from '../../answer/types.ts';
+import { leadIn } from './lead-in.ts';
+
+/**
+ * Structure: the document's own shape answers the listing. First the routed entry's TOC
+ * children (exhaustive by construction); then entries titled by the item noun ("Appendix A",
+ * "Tier 1"); then the most prominent enumeration (numbered, lettered, bulleted lines) in the
+ * routed region.
+ */
+export async function structureStrategy(ctx: StrategyContext): Promise<StrategyResult> {
+  const entry = ctx.routed.entry;
+  if (entry && entry.childCount > 0) {
+    const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
+    const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title));
+    if (relevant.length >= 2) {
+      return result('toc-children', await citeEntries(ctx, relevant), true, { parent: entry.title, children: relevant.length });
+    }
+  }
+  const titled = await entriesNamedByNoun(ctx);
+  if (titled.length >= 2) return result('titled-entries', await citeEntries(ctx, titled), true, { noun: ctx.u.itemNounSingular });
+  const enumeration = pickEnumeration(ctx.regionLines, ctx);
+  if (enumeration) {
+    const items = enumeration.items.map((it) => {
+      const line = ctx.regionLines.find((l) => l.pageNum === it.pageNum && l.lineNum === it.lineNum)!;
+      const name = leadIn(it.text);
+      return { name, surfaceForms: [name, it.text].filter((v, i, a) => a.indexOf(v) === i), citations: [cite(line)], confidence: 0.7 } satisfies Candidate;
+    });
+    // An enumeration is exhaustive only when its numbering runs 1..n without gaps.
+    const exhaustive = enumeration.ordered && enumeration.contiguous && enumeration.startsAtOne;
+    return result('enumeration', items, exhaustive, { style: enumeration.style, kind: enumeration.kind, count: enumeration.count, ordered: enumeration.ordered });
+  }
+  return result('none', [], false, { reason: 'no TOC children, titled entries or enumeration in the routed region' });
+}
+
+function result(variant: string, items: Candidate[], exhaustive: boolean, detail: Record<string, unknown>): StrategyResult {
+  return { strategy: 'structure', variant, items, exhaustive: exhaustive && items.length > 0, detail, tokens: 0, llmCalls: 0 };
+}
+
+/** Cites a TOC entry at its heading line (or the first line of its page when the heading was not located). */
+async function citeEntries(ctx: StrategyContext, nodes: TocNode[]): Promise<Candidate[]> {
+  const { loadLines } = await import('../../sql/load-lines.ts');
+  const out: Candidate[] = [];
+  for (const n of nodes) {
+    const lines = await loadLines(ctx.db, ctx.documentId, n.pageStart, n.pageStart);
+    const heading =
+      (n.lineStart ? lines.find((l) => l.lineNum === n.lineStart) : undefined) ??
+      lines.find((l) => stemOverlap(l.text, tokensOf(n.title)).share >= 0.6) ??
+      lines[0];
+    if (!heading) continue;
+    const name = n.title.replace(/\s+/g, ' ').trim();
+    out.push({ name, surfaceForms: [name], citations: [cite(heading)], confidence: 0.9 });
+  }
+  return out;
+}
+
+/** Entries anywhere in the TOC whose titles start with the item noun ("Appendix B. ...", "Tier 2: ..."). */
+async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
+  const noun = ctx.u.itemNounSingular;
+  if (!noun) return [];
+  const head = tokensOf(noun).at(-1);
+  if (!head) return [];
+  const { rows } = await import('../../db/client.ts');
+  const { sql } = await import('drizzle-orm');
+  const pattern = `^\\s*${head}\\s+([A-Z0-9]{1,4}|[IVX]+)\\b`;
+  const found = await rows<{ id: number }>(
+    ctx.db,
+    sql`select id from toc_entries where document_id = ${ctx.documentId} and routable and title ~* ${pattern.replace(/\\b/g, '\\y')} order by id`,
+  );
+  if (found.length < 2) return [];
+  const all: TocNode[] = [];
+  const parents = new Set<number | null>();
+  for (const f of found) {
+    const r = await rows<{ parent_id: number | null }>(ctx.db, sql`select parent_id from toc_entries where document_id = ${ctx.documentId} and id = ${f.id}`);
+    parents.add(r[0]?.parent_id ?? null);
+  }
+  for (const p of parents) {
+    const level = await tocLevel(ctx.db, ctx.documentId, p, []);
+    all.push(...level.filter((n) => found.some((f) => f.id === n.id)));
+  }
+  return all;
+}
+
+/**
+ * The enumeration most likely to be the answer: the largest well-formed top-level list in the
+ * region, preferring one whose size matches a stated count.
+ */
+export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'>, statedCount?: number | null): Enumeration | null {
+  if (lines.length === 0) return null;
+  const enums = findEnumerations(lines.map((l) => ({ id: l.id, pageNum: l.pageNum, lineNum: l.lineNum, text: l.text })));
+  if (enums.length === 0) return null;
+  const x0 = new Map(lines.map((l) => [`${l.pageNum}:${l.lineNum}`, l.x0]));
+  const indent = (e: Enumeration) => Math.min(...e.items.map((i) => x0.get(`${i.pageNum}:${i.lineNum}`) ?? 0));
+  const keywords = ctx.u.keywords;
+  const scored = enums.map((e) => {
+    const kwShare = stemOverlap(e.items.map((i) => i.text).join(' '), keywords).share;
+    let score = Math.min(e.count, 12) + (e.ordered && e.contiguous ? 3 : 0) + 4 * kwShare - indent(e) / 100;
+    if (statedCount && e.count === statedCount) score += 6;
+    return { e, score };
+  });
+  scored.sort((a, b) => b.score - a.score);
+  return scored[0]!.e;
+}

@@ -1,0 +1,53 @@
+import type { Db } from '../db/client.ts';
+import type { Understanding } from '../answer/understand.ts';
+import type { LineRow } from '../answer/types.ts';
+import type { Llm } from '../llm/index.ts';
+import type { RoutedSection } from '../route/route-toc.ts';
+import type { Tracer } from '../trace/tracer.ts';
+
+export interface CandidateCitation {
+  pageNum: number;
+  lineNum: number;
+  quote: string;
+  lineId?: number;
+}
+
+export interface Candidate {
+  name: string;
+  surfaceForms: string[];
+  citations: CandidateCitation[];
+  confidence?: number;
+  code?: string | null;
+}
+
+/** What every listing strategy returns: same shape, so the dispatcher can fall back freely. */
+export interface StrategyResult {
+  strategy: 'structure' | 'pattern' | 'semantic';
+  variant: string; // e.g. 'toc-children', 'enumeration', 'regex', 'llm-loop', 'deterministic-extract'
+  items: Candidate[];
+  /** True only when the sweep is exhaustive by construction (all TOC children, every regex match). */
+  exhaustive: boolean;
+  llmSaysComplete?: boolean | null;
+  detail: Record<string, unknown>;
+  tokens: number;
+  llmCalls: number;
+}
+
+export interface StrategyContext {
+  db: Db;
+  documentId: number;
+  pageCount: number;
+  question: string;
+  u: Understanding;
+  routed: RoutedSection;
+  regionLines: LineRow[];
+  tracer: Tracer;
+  llm: Llm | null;
+  runId: string;
+  questionId: number;
+  maxIterations: number;
+}
+
+export function cite(l: LineRow, quote?: string): CandidateCitation {
+  return { pageNum: l.pageNum, lineNum: l.lineNum, quote: quote ?? l.text, lineId: l.id };
+}

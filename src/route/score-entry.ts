@@ -1,0 +1,77 @@
+import type { TocNode } from '../sql/toc-level.ts';
+import { containsPhrase, stemOverlap, tokensOf } from './text-match.ts';
+
+export interface RouteQuery {
+  intent: 'listing' | 'count' | 'factual';
+  keywords: string[];
+  codes: string[];
+  phrases: string[];
+  scope: string | null;
+  sectionRef: string | null;
+  itemNoun: string | null;
+}
+
+export interface EntryScore {
+  score: number;
+  titleScore: number;
+  coverage: number;
+  reasons: string[];
+}
+
+/**
+ * Deterministic routing score of one TOC entry: what its title says (codes, section numbers,
+ * the question's scope and keywords) weighs most; the keyword tally over its pages breaks ties
+ * and carries entries whose titles say nothing useful.
+ */
+export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
+  const reasons: string[] = [];
+  let titleScore = 0;
+  const title = node.title;
+  if (q.sectionRef && new RegExp(`^\\s*(section\\s+)?${escapeRe(q.sectionRef)}(\\b|\\s|\\.|$)`, 'i').test(title)) {
+    titleScore += 8;
+    reasons.push(`title starts with section ${q.sectionRef}`);
+  }
+  for (const code of q.codes) {
+    if (containsPhrase(title, code) || titleStartsWithCodePrefix(title, code)) {
+      titleScore += 6;
+      reasons.push(`title has code ${code}`);
+    }
+  }
+  if (q.scope && containsPhrase(title, q.scope)) {
+    titleScore += 5;
+    reasons.push(`title has scope "${q.scope}"`);
+  }
+  for (const p of q.phrases) {
+    if (containsPhrase(title, p)) {
+      titleScore += 4;
+      reasons.push(`title has "${p}"`);
+    }
+  }
+  const { matched } = stemOverlap(title, q.keywords);
+  if (matched.length) {
+    titleScore += 2 * matched.length;
+    reasons.push(`title words: ${matched.join(', ')}`);
+  }
+  if (q.itemNoun && stemOverlap(title, tokensOf(q.itemNoun)).share > 0) {
+    titleScore += 1;
+    reasons.push(`title names the items (${q.itemNoun})`);
+  }
+  const hitKeywords = node.hits.filter((h) => h > 0).length;
+  const coverage = q.keywords.length ? hitKeywords / q.keywords.length : 0;
+  const totalHits = node.hits.reduce((a, b) => a + b, 0);
+  const density = totalHits / Math.max(node.lineCount, 1);
+  if (totalHits) reasons.push(`keyword hits ${totalHits} (${hitKeywords}/${q.keywords.length} keywords)`);
+  const score = titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5);
+  return { score, titleScore, coverage, reasons };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** "V3.2 ..." belongs under a question about "V3"; "GV.OC" under "GV". */
+function titleStartsWithCodePrefix(title: string, code: string): boolean {
+  const t = tokensOf(title)[0] ?? '';
+  const c = tokensOf(code).join(' ');
+  return c.length >= 2 && t === c;
+}

@@ -1,0 +1,47 @@
+/** Normalises for matching titles and lines: lowercase, dashes and punctuation to spaces, dots kept inside codes. */
+export function norm(s: string): string {
+  return s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[\u2010-\u2015\u2212-]/g, ' ')
+    .replace(/(?<![\p{L}\p{N}])\.|\.(?![\p{L}\p{N}])/gu, ' ')
+    .replace(/[^\p{L}\p{N}.\s]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function tokensOf(s: string): string[] {
+  return norm(s).split(' ').filter(Boolean);
+}
+
+/** A crude stem: enough to match "appendices"/"appendix", "categories"/"category", "regularization"/"regularize". */
+export function stem(w: string): string {
+  const t = w.toLowerCase();
+  if (t.length <= 4) return t;
+  return t
+    .replace(/(ies|ied)$/, 'y')
+    .replace(/(ices)$/, 'ix')
+    .replace(/(ization|isation)$/, 'iz')
+    .replace(/(ing|ed|es|s)$/, '')
+    .slice(0, Math.max(4, Math.min(t.length, 7)));
+}
+
+/** True when `needle`'s tokens occur consecutively in `hay`'s tokens. */
+export function containsPhrase(hay: string, needle: string): boolean {
+  const h = tokensOf(hay);
+  const n = tokensOf(needle);
+  if (n.length === 0 || n.length > h.length) return false;
+  for (let i = 0; i + n.length <= h.length; i++) if (n.every((t, j) => h[i + j] === t)) return true;
+  return false;
+}
+
+/** Share of keywords whose stem starts some token of the text. */
+export function stemOverlap(text: string, keywords: string[]): { matched: string[]; share: number } {
+  const toks = tokensOf(text).map(stem);
+  const matched = keywords.filter((k) => {
+    const s = stem(k);
+    return toks.some((t) => t === s || (s.length >= 4 && t.startsWith(s)) || (t.length >= 4 && s.startsWith(t)));
+  });
+  return { matched, share: keywords.length ? matched.length / keywords.length : 0 };
+}

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client.ts';
+import type { LineRow } from '../answer/types.ts';
+
+const COLS = sql`l.id::int as "id", l.page_num as "pageNum", l.line_num as "lineNum", l.text, l.x0, l.size, l.bold, l.lead_bold as "leadBold", p.label`;
+
+/** Lines of a page range in reading order (a routed section is read whole). */
+export async function loadLines(db: Db, documentId: number, pageStart: number, pageEnd: number): Promise<LineRow[]> {
+  return rows<LineRow>(
+    db,
+    sql`select ${COLS} from lines l left join pages p on p.document_id = l.document_id and p.page_num = l.page_num
+        where l.document_id = ${documentId} and l.page_num between ${pageStart} and ${pageEnd}
+        order by l.page_num, l.line_num`,
+  );
+}
+
+/** One regex over every line of a document; the trigram index keeps this fast on large tables. */
+export async function regexSweep(db: Db, documentId: number, pattern: string): Promise<LineRow[]> {
+  return rows<LineRow>(
+    db,
+    sql`select ${COLS} from lines l left join pages p on p.document_id = l.document_id and p.page_num = l.page_num
+        where l.document_id = ${documentId} and l.text ~ ${pattern}
+        order by l.page_num, l.line_num`,
+  );
+}
+
+/** Lines matching any of the keywords (full-text), for broad retrieval. */
+export async function keywordLines(db: Db, documentId: number, keywords: string[], limit = 400): Promise<(LineRow & { hits: number })[]> {
+  if (keywords.length === 0) return [];
+  const tsq = keywords.map((k) => sql`plainto_tsquery('english', ${k})`);
+  const any = sql.join(tsq, sql` || `);
+  const hitSum = sql.join(
+    keywords.map((k) => sql`(to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))::int`),
+    sql` + `,
+  );
+  return rows<LineRow & { hits: number }>(
+    db,
+    sql`select ${COLS}, (${hitSum})::int as hits from lines l
+        left join pages p on p.document_id = l.document_id and p.page_num = l.page_num
+        where l.document_id = ${documentId} and to_tsvector('english', l.text) @@ (${any})
+        order by hits desc, l.page_num, l.line_num limit ${limit}`,
+  );
+}
+
+export async function lineById(db: Db, id: number): Promise<{ id: number; document_id: number; text: string } | null> {
+  const r = await rows<{ id: number; document_id: number; text: string }>(
+    db,
+    sql`select id::int, document_id::int, text from lines where id = ${id}`,
+  );
+  return r[0] ?? null;
+}

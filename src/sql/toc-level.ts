@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client.ts';
+
+export interface TocNode {
+  id: number;
+  parentId: number | null;
+  level: number;
+  title: string;
+  pageStart: number;
+  pageEnd: number;
+  lineStart: number | null;
+  childCount: number;
+  lineCount: number;
+  /** Lines in the entry's pages matching each keyword (same order as the keywords given). */
+  hits: number[];
+}
+
+/**
+ * One level of the routed TOC: the routable children of `parentId` (roots when null), each with
+ * its size and keyword hits counted in SQL over its own pages. This is all a routing step sees.
+ */
+export async function tocLevel(db: Db, documentId: number, parentId: number | null, keywords: string[]): Promise<TocNode[]> {
+  const hitCols = keywords.length
+    ? sql.join(
+        keywords.map(
+          (k) => sql`(select count(*)::int from lines l where l.document_id = t.document_id
+                 and l.page_num between t.page_start and t.page_end
+                 and to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))`,
+        ),
+        sql`, `,
+      )
+    : null;
+  const hitsExpr = hitCols ? sql`array[${hitCols}]` : sql`array[]::int[]`;
+  // Entries under a flagged (non-routable) parent count as roots, so noise never hides real sections.
+  const parentCond =
+    parentId === null
+      ? sql`(t.parent_id is null or not exists (select 1 from toc_entries p where p.document_id = t.document_id and p.id = t.parent_id and p.routable))`
+      : sql`t.parent_id = ${parentId}`;
+  return rows<TocNode>(
+    db,
+    sql`select t.id, t.parent_id as "parentId", t.level, t.title, t.page_start as "pageStart", t.page_end as "pageEnd",
+          t.line_start as "lineStart",
+          (select count(*)::int from toc_entries c where c.document_id = t.document_id and c.parent_id = t.id and c.routable) as "childCount",
+          (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end) as "lineCount",
+          ${hitsExpr} as hits
+        from toc_entries t
+        where t.document_id = ${documentId} and t.routable and ${parentCond}
+        order by t.ordinal, t.id`,
+  );
+}
+
