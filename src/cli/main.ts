@@ -5,7 +5,7 @@ import { DocintelError, errorMessage } from '../errors.ts';
 import { ingestCommand, printIngestSummary } from './commands/ingest.ts';
 import { docsCommand, sqlCommand, statusCommand } from './commands/read-side.ts';
 import { renderTable } from './table.ts';
-import { registerQuestionCommands } from './commands/questions.ts';
+import { registerEvalCommand, registerQuestionCommands } from './commands/questions.ts';
 import { tocCommand } from './commands/toc.ts';
 
 /** Opens the app for one command and always closes it (workers, queues, database). */
@@ -94,6 +94,7 @@ program
   .action(async (doc: string, o: { all?: boolean }) => withApp(async (app) => console.log(await tocCommand(app.db, doc, o))));
 
 registerQuestionCommands(program, withApp);
+registerEvalCommand(program, withApp);
 
 program.parseAsync(process.argv).catch((e) => {
   const msg = e instanceof DocintelError ? `${e.code}: ${e.message}` : errorMessage(e);

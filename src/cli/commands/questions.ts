@@ -127,3 +127,38 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
       }),
     );
 }
+
+export function registerEvalCommand(program: Command, withApp: WithApp): void {
+  program
+    .command('eval')
+    .description('score a gold question file against docintel and a naive top-k BM25 baseline; writes results.jsonl, summary.md, chart.svg')
+    .argument('<gold>', 'gold JSON file (format of shared/eval/README.md)')
+    .option('--corpus <dir>', 'folder holding the gold file\'s documents (default: ../corpus next to the gold file)')
+    .option('--out <dir>', 'output folder', '.eval-out')
+    .option('--no-cache', 'bypass the LLM reply cache')
+    .option('--no-local-worker', 'with Redis: leave jobs to `docintel worker` processes')
+    .action(async (goldPath: string, o: { corpus?: string; out: string; cache: boolean; localWorker: boolean }) =>
+      withApp(async (app) => {
+        if (o.localWorker) await app.startLocalWorker();
+        const { runEval } = await import('../../eval/run-eval.ts');
+        const bars = new Map<string, ReturnType<typeof createProgress>>();
+        const res = await runEval(app, goldPath, {
+          corpusDir: o.corpus,
+          outDir: o.out,
+          noCache: !o.cache,
+          onProgress: (stage, done, total) => {
+            if (!bars.has(stage)) bars.set(stage, createProgress(stage, total));
+            bars.get(stage)!.update(done);
+          },
+        });
+        bars.forEach((b) => b.stop());
+        const s = res.summary;
+        const f = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
+        console.log(`questions: ${s.questions}  mean recall: ${f(s.meanRecall)}  mean precision: ${f(s.meanPrecision)}  exact sets: ${s.exactSets}/${s.itemQuestions}  counts correct: ${s.countCorrect}/${s.countQuestions}  verdicts correct: ${s.completeCorrect}/${s.questions}  false "complete": ${s.falseComplete}  cited pages in expected: ${f(s.meanCitedPagesInExpected)}`);
+        const ev = (k: number) => res.rows.map((r) => r.baselineEvidence?.find((e) => e.k === k)?.recall ?? null).filter((x): x is number => x !== null);
+        const avg = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : 'n/a');
+        console.log(`baseline evidence recall: top-5 ${avg(ev(5))}, top-10 ${avg(ev(10))}`);
+        console.log(`wrote ${o.out}/results.jsonl, ${o.out}/summary.md, ${o.out}/chart.svg`);
+      }),
+    );
+}
