@@ -386,6 +386,14 @@ function tokenize(text: string, codes: Span[]): Tok[] {
     const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*|[^\sA-Za-z0-9]/g;
     for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
       const t = m[0];
+      // "What's in ..." reads as "What is in ...", not as a possessive.
+      const contraction = /^(what|where|who|how|that|there|it)['’](s|re)$/i.exec(t);
+      if (contraction) {
+        toks.push({ text: contraction[1]!, lower: contraction[1]!.toLowerCase(), kind: 'word', start: base + m.index });
+        const verb = contraction[2]!.toLowerCase() === 's' ? 'is' : 'are';
+        toks.push({ text: verb, lower: verb, kind: 'word', start: base + m.index + contraction[1]!.length });
+        continue;
+      }
       const kind: Tok['kind'] = /^[A-Za-z]/.test(t) ? 'word' : /^\d/.test(t) ? 'num' : 'punct';
       const lower = t.toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-');
       toks.push({ text: t, lower, kind, start: base + m.index });
@@ -437,6 +445,8 @@ interface NounPhrase {
   hasDefinite: boolean;
   hasConj: boolean;
   pronoun: boolean;
+  /** Reached through "a list of" / "the set of". */
+  listOf: boolean;
 }
 
 function isVerbToken(t: Tok): boolean {
@@ -452,6 +462,7 @@ function isVerbToken(t: Tok): boolean {
 function readNounPhrase(toks: Tok[], start: number): NounPhrase {
   let i = start;
   let hasDefinite = false;
+  let listOf = false;
   let count: number | null = null;
   // Determiners, quantifiers and "all of the" / "a list of" wrappers.
   for (; i < toks.length; i++) {
@@ -463,6 +474,7 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     if (t.lower === 'of' && i > start && ['all', 'each', 'both', 'some', 'any', 'list', 'set', 'names'].includes(toks[i - 1]!.lower)) continue;
     if ((t.lower === 'list' || t.lower === 'set') && toks[i + 1]?.lower === 'of') {
       hasDefinite = true;
+      listOf = true;
       continue;
     }
     if (t.kind === 'word' && t.lower === 'top' && toks[i + 1] && parseNumberWord(toks[i + 1]!.lower) !== null) continue;
@@ -475,7 +487,7 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
   }
   const first = toks[i];
   if (first && first.kind === 'word' && PRONOUNS.has(first.lower)) {
-    return { toks: [], count, end: i + 1, hasDefinite, hasConj: false, pronoun: true };
+    return { toks: [], count, end: i + 1, hasDefinite, hasConj: false, pronoun: true, listOf };
   }
   const out: Tok[] = [];
   let hasConj = false;
@@ -505,7 +517,7 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     out.push(t);
   }
   while (out.length && (out[out.length - 1]!.lower === 'and' || out[out.length - 1]!.lower === 'or' || out[out.length - 1]!.text === '&')) out.pop();
-  return { toks: out, count, end: i, hasDefinite, hasConj, pronoun: false };
+  return { toks: out, count, end: i, hasDefinite, hasConj, pronoun: false, listOf };
 }
 
 function headOf(np: NounPhrase): Tok | null {
@@ -605,7 +617,7 @@ function readClause(clauseIn: Tok[]): ClauseReading {
     if (WH.has(w1)) return readClause(c.slice(1));
     const np = readNounPhrase(c, 1);
     const p = plural(np);
-    const quantified = np.count !== null || c.slice(1, 4).some((t) => ['all', 'every', 'each'].includes(t.lower));
+    const quantified = np.count !== null || np.listOf || c.slice(1, 4).some((t) => ['all', 'every', 'each'].includes(t.lower));
     if (p === 'plural' || quantified) {
       const conf = w0 === 'name' || quantified ? 0.85 : 0.7;
       return { intent: 'listing', confidence: conf, np, after: after(np), signal: `imperative-${w0}-plural` };
@@ -636,7 +648,10 @@ function readClause(clauseIn: Tok[]): ClauseReading {
     if (AUX.has(q1) && q1 !== 'does' && q1 !== 'do' && q1 !== 'did') {
       const np = readNounPhrase(q, 2);
       const q2 = qw[2] ?? '';
-      if (q1 === 'is' || q1 === 'was' || q1 === "'s") {
+      if ((q1 === 'is' || q1 === 'are') && ['in', 'inside', 'under', 'within'].includes(q2)) {
+        return { intent: 'listing', confidence: 0.45, np: null, after: q.slice(2), signal: 'what-is-in(ambiguous)' };
+      }
+      if (q1 === 'is' || q1 === 'was') {
         if (ENUMERATING_PARTICIPLES.has(q2)) {
           return { intent: 'listing', confidence: 0.5, np: null, after: q.slice(3), signal: 'what-is-participle' };
         }
@@ -729,7 +744,7 @@ function readClause(clauseIn: Tok[]): ClauseReading {
 function phraseAfter(toks: Tok[], start: number): { toks: Tok[]; end: number; hadThe: boolean } {
   let i = start;
   let hadThe = false;
-  while (toks[i] && ['the', 'a', 'an'].includes(toks[i]!.lower)) {
+  while (toks[i] && ['the', 'a', 'an', 'all', 'every', 'each', 'its', 'their', 'these', 'those', 'this', 'that'].includes(toks[i]!.lower)) {
     hadThe = true;
     i++;
   }
@@ -781,7 +796,8 @@ function cleanScope(toks: Tok[], opts: { hadThe: boolean; strong: boolean }): st
     t = t.slice(0, -1);
   }
   const first = t[0]!;
-  if (t.length > 1 && ['section', 'chapter', 'clause', 'subsection'].includes(first.lower) && (t[1]!.kind === 'code' || t[1]!.kind === 'num' || /^[IVXLC]+$/.test(t[1]!.text))) {
+  // "Section 5.4" -> "5.4"; "Section V" keeps its label, a lone "V" would anchor nothing.
+  if (t.length > 1 && ['section', 'chapter', 'clause', 'subsection'].includes(first.lower) && (t[1]!.kind === 'code' || t[1]!.kind === 'num')) {
     t = t.slice(1);
   }
   if (!t.length) return null;
@@ -796,6 +812,12 @@ interface ScopeResult {
   signal: string | null;
 }
 
+/** "does the X <verb>" verbs whose subject X is where the answer lives. */
+const SUBJECT_SCOPE_VERBS = new Set([
+  'have', 'contain', 'include', 'list', 'comprise', 'cover', 'define', 'require', 'mention', 'say',
+  'describe', 'specify', 'address', 'encompass', 'exclude', 'consist', 'insure', 'state', 'recommend',
+]);
+
 function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
   const qualifiers: string[] = [];
   const candidates: { scope: string; prio: number; pos: number; signal: string }[] = [];
@@ -807,7 +829,7 @@ function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
       const ph = phraseAfter(toks, i + 1);
       const lastTok = ph.toks[ph.toks.length - 1];
       if (lastTok && ['level', 'tier', 'stage', 'phase', 'layer'].includes(lastTok.lower) && ph.toks.length >= 2) {
-        qualifiers.push(joinToks(ph.toks).toLowerCase() === joinToks(ph.toks) ? joinToks(ph.toks) : joinToks(ph.toks));
+        qualifiers.push(joinToks(ph.toks));
         continue;
       }
     }
@@ -845,8 +867,7 @@ function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
       const ph = phraseAfter(toks, i + 1);
       const verb = toks[ph.end];
       if (!ph.toks.length || !verb) continue;
-      const v = verb.lower.replace(/(es|s)$/, '');
-      if (!['have', 'ha', 'contain', 'include', 'list', 'comprise', 'cover', 'define', 'require', 'mention', 'say', 'describe', 'specify', 'address', 'encompass', 'exclude', 'consist', 'insure'].includes(verb.lower) && !['contain', 'include', 'comprise', 'cover', 'define', 'require', 'mention', 'describe', 'specify', 'exclude'].includes(v)) continue;
+      if (!SUBJECT_SCOPE_VERBS.has(verb.lower)) continue;
       const code = ph.toks.find((x) => x.kind === 'code');
       if (code) {
         candidates.push({ scope: code.text, prio: 3, pos: i, signal: 'scope-subject-code' });

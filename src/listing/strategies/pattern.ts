@@ -111,7 +111,9 @@ async function fromRegion(ctx: StrategyContext): Promise<Induced | null> {
 async function scopePrefix(ctx: StrategyContext, prefixes: string[]): Promise<string | null> {
   const scope = ctx.u.scope;
   if (!scope) return null;
-  for (const p of prefixes) if (p.toLowerCase() === scope.toLowerCase()) return p;
+  const scopeHead = scope.trim().split(/\s+/)[0]!.toLowerCase();
+  // The scope names the prefix itself: "MEASURE" for MEASURE 2.x, "V3 Web Frontend Security" for V3.1.
+  for (const p of prefixes) if (p.toLowerCase() === scope.toLowerCase() || p.toLowerCase() === scopeHead) return p;
   const lines = await regexSweep(ctx.db, ctx.documentId, `\\(\\s*(${prefixes.map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s*\\)`);
   for (const l of lines) {
     for (const p of prefixes) {

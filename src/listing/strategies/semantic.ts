@@ -3,8 +3,7 @@ import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
 import type { LineRow } from '../../answer/types.ts';
 import { keywordLines, loadLines } from '../../sql/load-lines.ts';
 import { normalizeItemName } from './normalize-item.ts';
-import { pickEnumeration } from './structure.ts';
-import { leadIn } from './lead-in.ts';
+import { enumerationItems, pickEnumeration } from './structure.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 
 const ExtractionSchema = z.object({
@@ -47,11 +46,7 @@ function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedC
     items = leadIns.map((l) => ({ name: l.leadBold!.replace(/[.:]$/, ''), surfaceForms: [l.leadBold!.replace(/[.:]$/, '')], citations: [cite(l, l.leadBold!)], confidence: 0.6 }));
     variant = 'deterministic-lead-ins';
   } else if (enumeration) {
-    items = enumeration.items.map((it) => {
-      const line = region.find((l) => l.pageNum === it.pageNum && l.lineNum === it.lineNum)!;
-      const name = leadIn(it.text);
-      return { name, surfaceForms: [name], citations: [cite(line)], confidence: 0.5 };
-    });
+    items = enumerationItems(enumeration, region, 0.5);
     variant = 'deterministic-enumeration';
   }
   return { strategy: 'semantic', variant, items, exhaustive: false, llmSaysComplete: null, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };

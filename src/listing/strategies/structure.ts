@@ -16,22 +16,23 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
   if (entry && entry.childCount > 0) {
     const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
     const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title));
-    if (relevant.length >= 2) {
-      return result('toc-children', await citeEntries(ctx, relevant), true, { parent: entry.title, children: relevant.length });
+    // When most children are titled by the item noun ("Level 1", "Level 2"), the others are commentary.
+    const named = namedByNoun(relevant, ctx.u.itemNounSingular);
+    const items = named.length >= 2 && named.length >= relevant.length / 2 ? named : relevant;
+    if (items.length >= 2) {
+      return result('toc-children', await citeEntries(ctx, items), true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
   }
   const titled = await entriesNamedByNoun(ctx);
   if (titled.length >= 2) return result('titled-entries', await citeEntries(ctx, titled), true, { noun: ctx.u.itemNounSingular });
   const enumeration = pickEnumeration(ctx.regionLines, ctx);
   if (enumeration) {
-    const items = enumeration.items.map((it) => {
-      const line = ctx.regionLines.find((l) => l.pageNum === it.pageNum && l.lineNum === it.lineNum)!;
-      const name = leadIn(it.text);
-      return { name, surfaceForms: [name, it.text].filter((v, i, a) => a.indexOf(v) === i), citations: [cite(line)], confidence: 0.7 } satisfies Candidate;
-    });
-    // An enumeration is exhaustive only when its numbering runs 1..n without gaps.
-    const exhaustive = enumeration.ordered && enumeration.contiguous && enumeration.startsAtOne;
-    return result('enumeration', items, exhaustive, { style: enumeration.style, kind: enumeration.kind, count: enumeration.count, ordered: enumeration.ordered });
+    const items = enumerationItems(enumeration, ctx.regionLines, 0.7);
+    // Exhaustive only when the numbering runs 1..n without gaps AND the list is introduced as the
+    // answer (its lead-in line names the items); a numbered list nearby is not proof of anything.
+    const introduced = introducesItems(enumeration, ctx.regionLines, ctx);
+    const exhaustive = enumeration.ordered && enumeration.contiguous && enumeration.startsAtOne && introduced;
+    return result('enumeration', items, exhaustive, { style: enumeration.style, kind: enumeration.kind, count: enumeration.count, ordered: enumeration.ordered, introduced });
   }
   return result('none', [], false, { reason: 'no TOC children, titled entries or enumeration in the routed region' });
 }
@@ -97,10 +98,46 @@ export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'
   const keywords = ctx.u.keywords;
   const scored = enums.map((e) => {
     const kwShare = stemOverlap(e.items.map((i) => i.text).join(' '), keywords).share;
-    let score = Math.min(e.count, 12) + (e.ordered && e.contiguous ? 3 : 0) + 4 * kwShare - indent(e) / 100;
+    let score = Math.min(e.count, 12) + (e.ordered && e.contiguous ? 3 : 0) + 8 * kwShare - indent(e) / 100;
+    // "[1] Author, Title" lists are bibliographies: only an answer when references are asked for.
+    if (e.kind === 'bracket' && !/reference|citation|paper|work/i.test(ctx.u.itemNoun ?? '')) score -= 20;
     if (statedCount && e.count === statedCount) score += 6;
     return { e, score };
   });
   scored.sort((a, b) => b.score - a.score);
   return scored[0]!.e;
+}
+
+function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
+  const head = noun ? tokensOf(noun).at(-1) : null;
+  if (!head) return [];
+  return nodes.filter((n) => tokensOf(n.title)[0] === head || tokensOf(n.title)[1] === head);
+}
+
+/** Turns enumeration members into candidates; a bare marker line ("Tier 1:") takes its next line as the name. */
+export function enumerationItems(e: Enumeration, lines: LineRow[], confidence: number): Candidate[] {
+  return e.items.map((it) => {
+    const idx = lines.findIndex((l) => l.pageNum === it.pageNum && l.lineNum === it.lineNum);
+    const line = lines[idx]!;
+    const marker = it.marker.replace(/[.:)\s]+$/, '');
+    let name = leadIn(it.text);
+    const forms: string[] = [];
+    if (!name) {
+      const next = lines[idx + 1];
+      name = /^(step|task|phase|stage|tier|level|part)\b/i.test(marker) ? marker : next ? leadIn(next.text) : marker;
+      if (next) forms.push(`${marker}: ${leadIn(next.text)}`);
+    } else if (/^(step|task|phase|stage|tier|level|part)\b/i.test(marker)) {
+      forms.push(`${marker}: ${name}`);
+    }
+    return { name, surfaceForms: [...new Set([name, ...forms, it.text].filter(Boolean))], citations: [cite(line)], confidence };
+  });
+}
+
+/** True when the line(s) just before the list mention the item noun or the question's keywords. */
+function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyContext, 'u'>): boolean {
+  const first = e.items[0]!;
+  const idx = lines.findIndex((l) => l.pageNum === first.pageNum && l.lineNum === first.lineNum);
+  const before = lines.slice(Math.max(0, idx - 3), idx).map((l) => l.text).join(' ');
+  const terms = [...(ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : []), ...ctx.u.keywords];
+  return before.length > 0 && stemOverlap(before, terms).matched.length > 0;
 }
