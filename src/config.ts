@@ -23,6 +23,8 @@ const envSchema = z.object({
   DOCINTEL_MODEL_EXTRACT: z.string().optional(),
   DOCINTEL_MODEL_ANSWER: z.string().optional(),
   DOCINTEL_MODEL_CLASSIFY: z.string().optional(),
+  DOCINTEL_MODEL_MERGE: z.string().optional(),
+  DOCINTEL_LLM_BACKOFF_MS: z.coerce.number().int().min(0).default(500),
   DOCINTEL_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   DOCINTEL_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   DOCINTEL_LLM_RPM: z.coerce.number().int().min(1).default(600),

@@ -94,7 +94,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       } catch (e) {
         if (!(e instanceof LlmSchemaError || e instanceof LlmUnavailableError)) throw e;
         decidedBy = `rules (llm failed: ${e.code})`;
-        await o.tracer.record({ stage: 'route', step: 'fallback', iteration: depth, decision: 'deterministic', output: { error: e.message } });
+        await o.tracer.record({ stage: 'route', step: 'fallback', iteration: depth, decision: `deterministic pick (llm failed: ${e.code})`, output: { error: e.message } });
       }
     }
     if (decidedBy.startsWith('rules')) {

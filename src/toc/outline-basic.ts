@@ -12,6 +12,11 @@ export function buildOutlineOnlyToc(doc: ParsedDocument): { entries: TocRow[]; t
     });
   };
   walk(doc.outline, null);
+  // An entry ends where the next entry at the same or a higher level starts.
+  entries.forEach((e, i) => {
+    const next = entries.slice(i + 1).find((n) => n.level <= e.level);
+    e.pageEnd = Math.max(e.pageStart, next ? next.pageStart - (next.pageStart > e.pageStart ? 1 : 0) : doc.pageCount);
+  });
   return { entries, tocSource: entries.length ? 'outline' : 'none', stats: { outline: entries.length } };
 }
 
