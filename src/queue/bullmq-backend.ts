@@ -29,6 +29,12 @@ export class BullMqBackend implements JobBackend {
 
   async enqueueParse(jobs: ParseJob[]): Promise<void> {
     if (jobs.length === 0) return;
+    // Adding an id that still exists is a no-op. A job that FAILED (retries used up on an internal
+    // error) stays in the failed set for days, so a document re-queued after such a failure would
+    // never be parsed and `ingest` would wait for it forever: remove the failed job first.
+    const ids = jobs.map((j) => parseJobId(j.sha256));
+    const states = await Promise.all(ids.map((id) => this.parseQueue.getJobState(id)));
+    await Promise.all(ids.filter((_, i) => states[i] === 'failed').map((id) => this.parseQueue.remove(id)));
     await this.parseQueue.addBulk(jobs.map((data) => ({ name: 'parse', data, opts: { jobId: parseJobId(data.sha256) } })));
   }
 

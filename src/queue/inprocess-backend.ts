@@ -75,6 +75,8 @@ export class InProcessBackend implements JobBackend {
         return;
       }
       this.done.failed += 1;
+      // Like a failed BullMQ job, which the producer replaces: enqueueing it again retries it.
+      this.seen.delete(task.id);
       this.opts.log.error({ jobId: task.id, err: (e as Error).message }, 'job failed after retries');
       await this.handlers.onGiveUp?.(task.queue, task.data, e as Error);
     }

@@ -19,9 +19,11 @@ export async function markDocumentParsed(
     where id = ${documentId}`);
 }
 
+/** The reason is stored as one line (error messages from pdfjs, pg or sockets may span several): tables and summaries stay readable. */
 export async function markDocumentFailed(db: DbOrTx, documentId: number, code: string, reason: string): Promise<void> {
+  const oneLine = reason.replace(/\s+/g, ' ').trim().slice(0, 1000);
   await db.execute(sql`
-    update documents set status = 'failed', error_code = ${code}, error = ${reason.slice(0, 1000)}, updated_at = now()
+    update documents set status = 'failed', error_code = ${code}, error = ${oneLine}, updated_at = now()
     where id = ${documentId}`);
 }
 
