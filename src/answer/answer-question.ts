@@ -4,7 +4,7 @@ import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
-import { loadLines } from '../sql/load-lines.ts';
+import { loadLines, nextEntryAfter } from '../sql/load-lines.ts';
 import { loadQuestion, storeAnswer } from '../sql/store-answer.ts';
 import { Tracer } from '../trace/tracer.ts';
 import type { AnswerDeps } from '../workers/answer-question.ts';
@@ -171,10 +171,18 @@ async function understand(
   }
 }
 
-/** The routed section's lines, starting at its heading when the TOC located it. */
+/**
+ * The routed section's lines: from its heading (when the TOC located it) to just before the
+ * next entry that is not inside it, which may sit part-way down a later page.
+ */
 async function readSection(deps: AnswerDeps, documentId: number, routed: RoutedSection): Promise<LineRow[]> {
-  const lines = await loadLines(deps.db, documentId, routed.pageStart, routed.pageEnd);
-  const start = routed.entry?.lineStart;
-  if (!start) return lines;
-  return lines.filter((l) => l.pageNum > routed.pageStart || l.lineNum >= start);
+  const entry = routed.entry;
+  if (!entry) return loadLines(deps.db, documentId, routed.pageStart, routed.pageEnd);
+  const next = await nextEntryAfter(deps.db, documentId, entry.id, entry.level);
+  const endPage = next && next.line_start && next.page_start > entry.pageEnd ? next.page_start : routed.pageEnd;
+  const lines = await loadLines(deps.db, documentId, routed.pageStart, endPage);
+  const start = entry.lineStart ?? 0;
+  const before = (p: number, n: number, q: number, m: number) => p < q || (p === q && n < m);
+  const stop = next?.line_start && before(routed.pageStart, start, next.page_start, next.line_start) ? { page: next.page_start, line: next.line_start } : null;
+  return lines.filter((l) => !before(l.pageNum, l.lineNum, routed.pageStart, start) && (!stop || before(l.pageNum, l.lineNum, stop.page, stop.line)));
 }

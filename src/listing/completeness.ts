@@ -22,7 +22,7 @@ export function decideCompleteness(result: StrategyResult, found: number, cue: C
   }
   if (result.exhaustive && found > 0) {
     const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'toc-children' ? 'sub-entries of the routed TOC entry' : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : 'members of a numbered list running 1..n'}`;
-    return { isComplete: true, source: 'structure', reason: how + (cue ? `; matches the stated ${cue.count}` : ''), statedCount: stated };
+    return { isComplete: true, source: 'structure', reason: how + (cue ? (cue.count === found ? `; matches the stated ${cue.count}` : `; the document states ${cue.count}`) : ''), statedCount: stated };
   }
   if (cue && found >= cue.count) {
     return { isComplete: true, source: 'cardinality', reason: `found ${found}, the document states ${cue.count} ("${cue.text}", p.${cue.pageNum})`, statedCount: stated };

@@ -132,7 +132,8 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       reason += '; listing wants everything under this heading';
       break;
     }
-    if (pick.lineCount <= o.maxSectionLines && o.query.intent !== 'factual') {
+    // A section number or code the pick does not carry yet is further down: keep descending for it.
+    if (pick.lineCount <= o.maxSectionLines && o.query.intent !== 'factual' && !pointsBelow(pick, o.query)) {
       reason += '; small enough to read whole';
       break;
     }
@@ -155,6 +156,12 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
   if (q.intent === 'factual' || n.childCount === 0) return false;
   const s = scoreEntry(n, q);
   return s.titleScore >= 5 && !q.sectionRef;
+}
+
+function pointsBelow(n: TocNode, q: RouteQuery): boolean {
+  const s = scoreEntry(n, q);
+  if (q.sectionRef && !s.reasons.some((r) => r.startsWith('title starts with section'))) return true;
+  return q.codes.length > 0 && !s.reasons.some((r) => r.startsWith('title has code'));
 }
 
 function round(x: number): number {

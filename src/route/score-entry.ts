@@ -61,7 +61,8 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
   const totalHits = node.hits.reduce((a, b) => a + b, 0);
   const density = totalHits / Math.max(node.lineCount, 1);
   if (totalHits) reasons.push(`keyword hits ${totalHits} (${hitKeywords}/${q.keywords.length} keywords)`);
-  const score = titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5);
+  if (node.strongHits) reasons.push(`${node.strongHits} line(s) with several keywords together`);
+  const score = titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5) + Math.min(2, 0.5 * node.strongHits);
   return { score, titleScore, coverage, reasons };
 }
 

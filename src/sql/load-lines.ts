@@ -49,3 +49,13 @@ export async function lineById(db: Db, id: number): Promise<{ id: number; docume
   );
   return r[0] ?? null;
 }
+
+/** The first TOC entry after `id`'s subtree in document order (ids are pre-order): where a section ends. */
+export async function nextEntryAfter(db: Db, documentId: number, id: number, level: number): Promise<{ page_start: number; line_start: number | null } | null> {
+  const r = await rows<{ page_start: number; line_start: number | null }>(
+    db,
+    sql`select page_start, line_start from toc_entries
+        where document_id = ${documentId} and id > ${id} and level <= ${level} and routable order by id limit 1`,
+  );
+  return r[0] ?? null;
+}

@@ -13,6 +13,8 @@ export interface TocNode {
   lineCount: number;
   /** Lines in the entry's pages matching each keyword (same order as the keywords given). */
   hits: number[];
+  /** Lines matching two or more different keywords: where the question's words stand together. */
+  strongHits: number;
 }
 
 /**
@@ -31,6 +33,11 @@ export async function tocLevel(db: Db, documentId: number, parentId: number | nu
       )
     : null;
   const hitsExpr = hitCols ? sql`array[${hitCols}]` : sql`array[]::int[]`;
+  const lineMatches = keywords.length
+    ? sql.join(keywords.map((k) => sql`(to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))::int`), sql` + `)
+    : sql`0`;
+  const strongExpr = sql`(select count(*)::int from lines l where l.document_id = t.document_id
+                 and l.page_num between t.page_start and t.page_end and (${lineMatches}) >= 2)`;
   // Entries under a flagged (non-routable) parent count as roots, so noise never hides real sections.
   const parentCond =
     parentId === null
@@ -42,7 +49,7 @@ export async function tocLevel(db: Db, documentId: number, parentId: number | nu
           t.line_start as "lineStart",
           (select count(*)::int from toc_entries c where c.document_id = t.document_id and c.parent_id = t.id and c.routable) as "childCount",
           (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end) as "lineCount",
-          ${hitsExpr} as hits
+          ${hitsExpr} as hits, ${strongExpr} as "strongHits"
         from toc_entries t
         where t.document_id = ${documentId} and t.routable and ${parentCond}
         order by t.ordinal, t.id`,

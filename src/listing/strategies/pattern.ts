@@ -17,7 +17,7 @@ interface Induced {
  * (GV under GOVERN) kept literal when the scope names it.
  */
 export async function patternStrategy(ctx: StrategyContext): Promise<StrategyResult> {
-  const induced = fromQuestion(ctx) ?? (await fromRegion(ctx));
+  const induced = fromQuestion(ctx) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
   if (!induced) return empty({ reason: 'no identifier shape in the question or the routed region' });
   const lines = await regexSweep(ctx.db, ctx.documentId, induced.regex);
   const re = new RegExp(`(?<![A-Za-z0-9.])${induced.regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
@@ -102,6 +102,52 @@ async function fromRegion(ctx: StrategyContext): Promise<Induced | null> {
     prefix: anchor,
     source: anchor ? 'induced-scoped' : 'induced',
   };
+}
+
+/**
+ * When the routed region holds no identifiers (routing by keywords can land on an introduction),
+ * look where the scope defines its abbreviation ("GOVERN (GV)") and sweep the whole document for
+ * each shape with that prefix; the shape with the most distinct codes wins.
+ */
+async function fromDocument(ctx: StrategyContext): Promise<Induced | null> {
+  const scope = ctx.u.scope?.trim();
+  if (!scope || !/^[\p{L}\d][\p{L}\d \-]{1,60}$/u.test(scope)) return null;
+  const defs = await regexSweep(ctx.db, ctx.documentId, `(?i)${scope.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(\\s*[A-Z]{1,5}\\s*\\)`);
+  const abbrevs = new Map<string, number>();
+  const re = new RegExp(`${scope.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\(\\s*([A-Z]{1,5})\\s*\\)`, 'gi');
+  for (const l of defs) for (const m of l.text.matchAll(re)) abbrevs.set(m[1]!, (abbrevs.get(m[1]!) ?? 0) + 1);
+  const candidates = [...abbrevs.keys(), ...(/^[A-Z]{2,}$/.test(scope) ? [scope] : [])];
+  let best: Induced & { distinct: number } | null = null;
+  for (const prefix of candidates) {
+    for (const shape of CODE_SHAPES) {
+      const example = exampleFor(shape.name, prefix);
+      if (!example) continue;
+      const regex = shape.generalise(example, true);
+      const lines = await regexSweep(ctx.db, ctx.documentId, regex);
+      const jsRe = new RegExp(`(?<![A-Za-z0-9.])${regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
+      const distinct = new Set(lines.flatMap((l) => [...l.text.matchAll(jsRe)].map((m) => m[0]))).size;
+      if (distinct >= 2 && (!best || distinct > best.distinct)) best = { shape, regex, prefix, source: 'induced-from-scope-definition', distinct };
+    }
+  }
+  return best;
+}
+
+/** A representative code of each shape for a given prefix, to generalise from. */
+function exampleFor(shape: string, prefix: string): string | null {
+  switch (shape) {
+    case 'dotted-dash':
+      return /^[A-Z]{1,4}$/.test(prefix) ? `${prefix}.AA-01` : null;
+    case 'dotted':
+      return /^[A-Z]{2}$/.test(prefix) ? `${prefix}.AA` : null;
+    case 'word-number':
+      return /^[A-Z]{3,}$/.test(prefix) ? `${prefix} 1.1` : null;
+    case 'letters-dash-number':
+      return /^[A-Z]{1,3}$/.test(prefix) ? `${prefix}-1` : null;
+    case 'v-number':
+      return null;
+    default:
+      return null;
+  }
 }
 
 /**
