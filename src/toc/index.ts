@@ -1,3 +1,4 @@
-// Entry point used by the parse job; swapped to the full verify/repair/rebuild builder when it lands.
-export { buildOutlineOnlyToc as buildToc } from './outline-basic.ts';
-export { renderBasicTree as renderTocTree } from './outline-basic.ts';
+// The TOC the parse job stores and routing walks: the outline verified, cleaned, gap-filled and
+// deepened, or rebuilt from the printed contents page or the headings.
+export { buildToc } from './build-toc.ts';
+export { renderTocTree } from './render-toc.ts';

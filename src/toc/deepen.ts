@@ -1,0 +1,188 @@
+/** Step 4: headings below the deepest listed entries (section numbers, catalogue identifiers, styled
+ * subheadings), at most two levels, and only when they form a consistent family. */
+
+import type { DocIndex } from './doc-index.ts';
+import { collectHeadingLines, spanLines, type HeadingLine } from './heading-lines.ts';
+import { parseNumbering } from './numbering.ts';
+import { addFlag, newNode, preorder, type Position, type TocNode } from './tree.ts';
+import { headingStyleOf } from './typography.ts';
+
+const MAX_CODE_FAMILY = 60;
+const MAX_STYLED_FAMILY = 30;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+/** One member per identifier; a titled occurrence beats a bare one (a summary table cell). */
+function dedupeById(members: HeadingLine[]): HeadingLine[] {
+  const best = new Map<string, HeadingLine>();
+  for (const m of members) {
+    const id = m.num?.id ?? m.title;
+    const cur = best.get(id);
+    if (!cur || (cur.title === id && m.title !== id)) best.set(id, m);
+  }
+  return members.filter((m) => best.get(m.num?.id ?? m.title) === m);
+}
+
+/** A child identifier extends its parent's: "GV.OC" under "GV", "GOVERN 1.1" under "GOVERN 1". */
+function extendsId(child: string, parent: string): boolean {
+  return child.length > parent.length && child.startsWith(parent) && /[.\- ]/.test(child[parent.length]!);
+}
+
+/** Identifier shapes nest ("AA.AA-99" inside "AA.AA", "GOVERN 9.9" inside "GOVERN 9") even when a parent
+ * identifier was lost in a table's reading order. */
+function nestedIn(inner: HeadingLine[], outer: HeadingLine[]): boolean {
+  return extendsId(inner[0]!.family, outer[0]!.family);
+}
+
+function strength(f: HeadingLine[]): number {
+  const l = f[0]!.line;
+  return l.size * 10 + (f[0]!.typo > 0 ? f[0]!.typo : 0);
+}
+
+/** Families that pass their consistency test. */
+function viableFamilies(cands: HeadingLine[], parent: TocNode): Map<string, HeadingLine[]> {
+  const byFamily = new Map<string, HeadingLine[]>();
+  for (const c of cands) byFamily.set(c.family, [...(byFamily.get(c.family) ?? []), c]);
+  const parentNum = parseNumbering(parent.title)[0];
+  const out = new Map<string, HeadingLine[]>();
+  for (const [key, raw] of byFamily) {
+    const kind = raw[0]!.kind;
+    if (kind === 'code') {
+      const members = dedupeById(raw);
+      const enough = members.length >= 3 || (members.length >= 2 && members.every((m) => m.typo > 0));
+      const mx = median(members.map((m) => m.line.x0));
+      const aligned = members.filter((m) => Math.abs(m.line.x0 - mx) <= 4).length >= 0.7 * members.length;
+      if (enough && aligned && members.length <= MAX_CODE_FAMILY) out.set(key, members);
+    } else if (kind === 'numbered') {
+      const members = dedupeById(raw);
+      if (members.length < 2) continue;
+      const values = members.map((m) => m.num!.value ?? 0);
+      let up = 0;
+      for (let i = 1; i < values.length; i++) if (values[i]! > values[i - 1]!) up++;
+      if (values[0]! > 2 || up < 0.8 * (values.length - 1)) continue;
+      const num = members[0]!.num!;
+      if (parentNum?.kind === 'decimal' && num.kind === 'decimal') {
+        if (num.depth !== parentNum.depth + 1 || !members.every((m) => m.num!.id.startsWith(`${parentNum.id}.`))) continue;
+      }
+      out.set(key, members);
+    } else if (kind === 'lead') {
+      if (raw.length < 2 || raw.length > MAX_STYLED_FAMILY) continue;
+      if (new Set(raw.map((m) => m.title.toLowerCase())).size < raw.length) continue;
+      out.set(key, raw);
+    } else {
+      if (raw.length < 2 || raw.length > MAX_STYLED_FAMILY) continue;
+      // The same words set the same way more than once are table row labels, not section headings.
+      if (new Set(raw.map((m) => m.title.toLowerCase())).size < raw.length) continue;
+      const s = parent.headingStyle;
+      const l = raw[0]!.line;
+      // A subheading is set lighter than its parent; the same setting would make it a sibling.
+      if (s && (l.size > s.size + 0.3 || (Math.abs(l.size - s.size) <= 0.3 && headingStyleOf(l).weight >= s.weight))) continue;
+      out.set(key, raw);
+    }
+  }
+  return out;
+}
+
+/** Up to two levels of families: the outermost, and one nested in it. */
+function chooseLevels(families: Map<string, HeadingLine[]>): HeadingLine[][] {
+  const list = [...families.values()];
+  for (const kind of ['numbered', 'code', 'styled', 'lead'] as const) {
+    const fams = list.filter((f) => f[0]!.kind === kind);
+    if (fams.length === 0) continue;
+    if (kind === 'numbered') {
+      fams.sort((a, b) => a[0]!.num!.depth - b[0]!.num!.depth || b.length - a.length);
+      const top = fams[0]!;
+      const ids = top.map((t) => t.num!.id);
+      const inner = fams.find(
+        (f) => f !== top && f[0]!.num!.depth === top[0]!.num!.depth + 1 && f.filter((m) => ids.some((id) => extendsId(m.num!.id, id))).length >= 0.6 * f.length,
+      );
+      return inner ? [top, inner] : [top];
+    }
+    if (kind === 'code') {
+      const tops = fams.filter((f) => !fams.some((g) => g !== f && nestedIn(f, g)));
+      tops.sort((a, b) => a[0]!.line.pageNum - b[0]!.line.pageNum || a[0]!.line.lineNum - b[0]!.line.lineNum);
+      const top = tops[0];
+      if (!top) return [];
+      const inner = fams.find((f) => f !== top && nestedIn(f, top) && !fams.some((g) => g !== top && g !== f && nestedIn(f, g) && nestedIn(g, top)));
+      return inner ? [top, inner] : [top];
+    }
+    fams.sort((a, b) => strength(b) - strength(a) || b.length - a.length);
+    const top = fams[0]!;
+    if (kind === 'lead') return [top];
+    const inner = fams.find((f) => f !== top && strength(f) < strength(top));
+    return inner ? [top, inner] : [top];
+  }
+  return [];
+}
+
+function nodeFrom(h: HeadingLine): TocNode {
+  return newNode({
+    title: h.title,
+    page: h.line.pageNum,
+    line: h.line.lineNum,
+    y: h.line.y0,
+    source: 'headings',
+    verified: true,
+    headingStyle: headingStyleOf(h.line),
+  });
+}
+
+function order(a: HeadingLine, b: HeadingLine): number {
+  return a.line.pageNum - b.line.pageNum || a.line.lineNum - b.line.lineNum;
+}
+
+/** Adds children under every verified leaf whose text has a consistent heading family; returns how many. */
+export function deepen(index: DocIndex, roots: TocNode[]): number {
+  let added = 0;
+  const flat = preorder(roots);
+  flat.forEach((n, i) => {
+    if (!n.routable || !n.verified || n.children.some((c) => c.routable)) return;
+    // A table or figure caption's text belongs to the section around it, which is deepened instead.
+    if (parseNumbering(n.title)[0]?.kind === 'caption') return;
+    // The section runs to the next real heading after it (an out-of-order bookmark does not end it).
+    const next = flat
+      .slice(i + 1)
+      .find((o) => o.routable && o.page >= n.page && parseNumbering(o.title)[0]?.kind !== 'caption' && !isDescendant(o, n));
+    const from: Position = { page: n.page, line: n.line ?? 0 };
+    const to: Position = next ? { page: next.page, line: next.line ?? 0 } : { page: index.pageCount + 1, line: 0 };
+    const lines = spanLines(index, from, to);
+    if (lines.length === 0) return;
+    const levels = chooseLevels(viableFamilies(collectHeadingLines(index, lines), n));
+    if (levels.length === 0) return;
+    const [outer, inner = []] = levels;
+    const all = [...outer!.map((h) => ({ h, depth: 1 })), ...inner.map((h) => ({ h, depth: 2 }))].sort((a, b) => order(a.h, b.h));
+    const outerNodes: { h: HeadingLine; node: TocNode }[] = [];
+    let current: { h: HeadingLine; node: TocNode } | null = null;
+    for (const { h, depth } of all) {
+      const node = nodeFrom(h);
+      addFlag(node, 'deepened');
+      if (depth === 1) {
+        n.children.push(node);
+        current = { h, node };
+        outerNodes.push(current);
+        added++;
+        continue;
+      }
+      // Tables read row by row can interleave levels, so identifiers find their parent by prefix.
+      const owner = h.kind === 'code' ? outerNodes.find((o) => extendsId(h.num!.id, o.h.num!.id)) : current;
+      (owner ? owner.node.children : n.children).push(node);
+      added++;
+    }
+    for (const o of outerNodes) o.node.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
+    n.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
+  });
+  return added;
+}
+
+function isDescendant(o: TocNode, n: TocNode): boolean {
+  const stack = [...n.children];
+  while (stack.length) {
+    const c = stack.pop()!;
+    if (c === o) return true;
+    stack.push(...c.children);
+  }
+  return false;
+}

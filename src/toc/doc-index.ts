@@ -1,0 +1,78 @@
+/** Per-document lookups every TOC step needs: lines by page, the body style, and the lines that can never be
+ * headings (running headers and footers, printed contents entries). */
+
+import type { ParsedDocument, ParsedLine } from '../parse/types.ts';
+import { bodyStyle, type BodyStyle } from './typography.ts';
+import { compact, wordCount } from './text.ts';
+
+export interface DocIndex {
+  doc: ParsedDocument;
+  pageCount: number;
+  /** Lines of each physical page in reading order; index 0 unused. */
+  pages: ParsedLine[][];
+  body: BodyStyle;
+  /** Running headers, footers and page numbers. */
+  furniture: Set<ParsedLine>;
+  /** Lines of printed contents pages (entry titles and their page numbers). */
+  contents: Set<ParsedLine>;
+}
+
+export function buildIndex(doc: ParsedDocument): DocIndex {
+  const pageCount = Math.max(doc.pageCount, ...doc.lines.map((l) => l.pageNum), 0);
+  const pages: ParsedLine[][] = Array.from({ length: pageCount + 1 }, () => []);
+  for (const l of doc.lines) pages[l.pageNum]?.push(l);
+  for (const p of pages) p.sort((a, b) => a.lineNum - b.lineNum);
+  const furniture = findFurniture(doc, pages);
+  const body = bodyStyle(doc.lines.filter((l) => !furniture.has(l)));
+  return { doc, pageCount, pages, body, furniture, contents: new Set() };
+}
+
+export function pageHeight(index: DocIndex, page: number): number {
+  return index.doc.pages[page - 1]?.height ?? 792;
+}
+
+/**
+ * Lines that repeat at the same height on many pages (digits ignored, so "Page 3" and "Page 4" repeat too),
+ * plus bare page numbers in the top or bottom margin.
+ */
+function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLine> {
+  const out = new Set<ParsedLine>();
+  const pageCount = pages.length - 1;
+  const byKey = new Map<string, { pages: Set<number>; lines: ParsedLine[] }>();
+  for (const lines of pages) {
+    for (const l of lines) {
+      const key = `${compact(l.text.replace(/\d+/g, '#')) || l.text.replace(/\d+/g, '#')}|${Math.round(l.y0 / 6)}`;
+      const e = byKey.get(key) ?? { pages: new Set(), lines: [] };
+      e.pages.add(l.pageNum);
+      e.lines.push(l);
+      byKey.set(key, e);
+    }
+  }
+  const need = Math.max(3, Math.ceil(pageCount * 0.2));
+  for (const e of byKey.values()) {
+    if (e.pages.size < need) continue;
+    // Repeated prose in the text block is content (a boilerplate paragraph), not a running header.
+    for (const l of e.lines) if (wordCount(l.text) <= 12 || inMargin(doc, l)) out.add(l);
+  }
+  for (const lines of pages) {
+    for (const l of lines) {
+      if (inMargin(doc, l) && isPageNumberText(l.text)) out.add(l);
+    }
+  }
+  return out;
+}
+
+function inMargin(doc: ParsedDocument, l: ParsedLine): boolean {
+  const h = doc.pages[l.pageNum - 1]?.height ?? 792;
+  return l.y0 < h * 0.09 || l.y1 > h * 0.9;
+}
+
+/** "12", "- 12 -", "Page 12", "PAGE 12 OF 30", "12 of 30", "xii". */
+export function isPageNumberText(text: string): boolean {
+  return /^(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s+of\s+\d{1,4})?(?:\s*[-–—])?$/i.test(text.trim());
+}
+
+/** Lines that cannot be a heading for a TOC entry. */
+export function isExcluded(index: DocIndex, l: ParsedLine): boolean {
+  return index.furniture.has(l) || index.contents.has(l);
+}

@@ -1,0 +1,69 @@
+/** Step 5b: a TOC rebuilt from the headings themselves when there is neither an outline nor a contents page. */
+
+import type { DocIndex } from './doc-index.ts';
+import { collectHeadingLines, spanLines, type HeadingLine } from './heading-lines.ts';
+import { addFlag, newNode, type TocNode } from './tree.ts';
+import { headingStyleOf, lineWeight } from './typography.ts';
+
+const MAX_LEVEL = 4;
+
+function signature(h: HeadingLine): string {
+  return `${Math.round(h.line.size * 2) / 2}|${lineWeight(h.line)}`;
+}
+
+/**
+ * Levels come from section numbers when most headings are numbered ("1", "1.2", "1.2.3"); otherwise from
+ * typography, larger and heavier first. A style seen only once is not trusted unless it carries a number.
+ */
+export function assignLevels(cands: HeadingLine[]): { h: HeadingLine; level: number }[] {
+  const decimal = cands.filter((c) => c.kind === 'numbered' && c.num?.kind === 'decimal');
+  const bySig = new Map<string, HeadingLine[]>();
+  for (const c of cands) bySig.set(signature(c), [...(bySig.get(signature(c)) ?? []), c]);
+  if (decimal.length >= 0.5 * cands.length && decimal.length >= 2) {
+    const depthOfSig = new Map<string, number>();
+    for (const [sig, hs] of bySig) {
+      const depths = hs.filter((h) => h.num?.kind === 'decimal').map((h) => h.num!.depth);
+      if (depths.length) depthOfSig.set(sig, Math.min(...depths));
+    }
+    return cands
+      .map((h) => {
+        const level = h.num?.kind === 'decimal' ? h.num.depth : depthOfSig.get(signature(h));
+        return level === undefined ? null : { h, level: Math.min(level, MAX_LEVEL) };
+      })
+      .filter((x): x is { h: HeadingLine; level: number } => x !== null);
+  }
+  const sigs = [...bySig.keys()]
+    .filter((s) => (bySig.get(s)!.length >= 2 || bySig.get(s)!.some((h) => h.kind === 'numbered')))
+    .sort((a, b) => {
+      const [sa, wa] = a.split('|').map(Number);
+      const [sb, wb] = b.split('|').map(Number);
+      return sb! - sa! || wb! - wa!;
+    });
+  return cands
+    .filter((h) => sigs.includes(signature(h)))
+    .map((h) => ({ h, level: Math.min(sigs.indexOf(signature(h)) + 1, MAX_LEVEL) }));
+}
+
+export function headingsToNodes(index: DocIndex): TocNode[] {
+  const lines = spanLines(index, { page: 1, line: 0 }, { page: index.pageCount + 1, line: 0 });
+  // Catalogue identifiers at body size are list items when nothing else marks them as headings.
+  const cands = collectHeadingLines(index, lines).filter((c) => c.kind !== 'code' || c.typo > 0);
+  const roots: TocNode[] = [];
+  const stack: { level: number; node: TocNode }[] = [];
+  for (const { h, level } of assignLevels(cands)) {
+    const node = newNode({
+      title: h.title,
+      page: h.line.pageNum,
+      line: h.line.lineNum,
+      y: h.line.y0,
+      source: 'headings',
+      verified: true,
+      headingStyle: headingStyleOf(h.line),
+    });
+    addFlag(node, 'from_headings');
+    while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
+    (stack.length ? stack[stack.length - 1]!.node.children : roots).push(node);
+    stack.push({ level, node });
+  }
+  return roots;
+}

@@ -1,0 +1,144 @@
+/** Lines in a stretch of the document that could be headings below an entry, each with the family it would
+ * belong to. Families are judged together later: one bold line proves nothing, a run of them does. */
+
+import type { ParsedLine } from '../parse/types.ts';
+import { isExcluded, type DocIndex } from './doc-index.ts';
+import { parseNumbering, type Numbering } from './numbering.ts';
+import { cleanTitle, compact, hasBullet, letterCount, stripBullet, wordCount } from './text.ts';
+import { aligned, bodyFollows, continuesAbove, sharesRow } from './layout.ts';
+import type { Position } from './tree.ts';
+import { headingShaped, isEmphasized, isLarger, styleKey, typographyScore } from './typography.ts';
+
+export type HeadingKind = 'numbered' | 'code' | 'styled' | 'lead';
+
+export interface HeadingLine {
+  kind: HeadingKind;
+  /** Family key: numbering family plus depth, code shape, or style signature. */
+  family: string;
+  line: ParsedLine;
+  lines: ParsedLine[];
+  title: string;
+  num: Numbering | null;
+  typo: number;
+}
+
+export function inSpan(p: Position, from: Position, to: Position): boolean {
+  const afterFrom = p.page > from.page || (p.page === from.page && p.line > from.line);
+  const beforeTo = p.page < to.page || (p.page === to.page && p.line < to.line);
+  return afterFrom && beforeTo;
+}
+
+/** Lines strictly after `from` and before `to`, without running headers, footers or contents entries. */
+export function spanLines(index: DocIndex, from: Position, to: Position): ParsedLine[] {
+  const out: ParsedLine[] = [];
+  for (let p = Math.max(1, from.page); p <= Math.min(index.pageCount, to.page); p++) {
+    for (const l of index.pages[p]!) {
+      if (isExcluded(index, l)) continue;
+      if (inSpan({ page: p, line: l.lineNum }, from, to)) out.push(l);
+    }
+  }
+  return out;
+}
+
+/** "GV.OC-01" -> "AA.AA-99", "GOVERN 1.1" -> "GOVERN 9.9": identifiers of one catalogue level share a shape. */
+export function codeShape(id: string): string {
+  const word = /^([A-Z]{3,})\s+(.*)$/.exec(id);
+  const shape = (s: string) => s.replace(/[A-Z]/g, 'A').replace(/\d+/g, '9');
+  return word ? `${word[1]} ${shape(word[2]!)}` : shape(id);
+}
+
+/** The heading's wrapped continuation: following lines set in the same style directly below it. */
+function withContinuation(lines: ParsedLine[], i: number): ParsedLine[] {
+  const out = [lines[i]!];
+  for (let k = i + 1; k < lines.length && out.length < 3; k++) {
+    const prev = out[out.length - 1]!;
+    const next = lines[k]!;
+    if (next.pageNum !== prev.pageNum || styleKey(next) !== styleKey(prev) || next.bold !== prev.bold) break;
+    if (parseNumbering(next.text).length > 0 || hasBullet(next.text)) break;
+    if (next.y0 - prev.y1 > 0.8 * prev.size || next.y0 < prev.y0) break;
+    out.push(next);
+  }
+  return out;
+}
+
+/** Titles stay short enough to read as labels: at most `max` characters and 14 words. */
+function truncate(s: string, max = 120): string {
+  const words = s.split(' ');
+  if (s.length <= max && words.length <= 14) return s;
+  let out = words.slice(0, 14).join(' ');
+  if (out.length > max) out = out.slice(0, out.lastIndexOf(' ', max) > 40 ? out.lastIndexOf(' ', max) : max);
+  return `${out.replace(/[\s,;:]+$/, '')}…`;
+}
+
+function leadText(l: ParsedLine): string {
+  return stripBullet((l.leadBold ?? '').trim()).replace(/[\s.:\u2013\u2014-]+$/, '');
+}
+
+const leadCounts = new WeakMap<DocIndex, Map<string, number>>();
+
+/** How often each bold lead-in occurs in the whole document. */
+function leadCount(index: DocIndex, lead: string): number {
+  let m = leadCounts.get(index);
+  if (!m) {
+    m = new Map();
+    for (const l of index.doc.lines) if (l.leadBold) m.set(compact(leadText(l)), (m.get(compact(leadText(l))) ?? 0) + 1);
+    leadCounts.set(index, m);
+  }
+  return m.get(compact(lead)) ?? 0;
+}
+
+/** A bold run-in heading opening a regular paragraph line ("Residual Dropout We apply ..."), as its title. */
+function runInLead(index: DocIndex, l: ParsedLine): string | null {
+  if (!l.leadBold) return null;
+  const lead = leadText(l);
+  if (letterCount(lead) < 3 || wordCount(lead) > 10 || !headingShaped(lead)) return null;
+  if (parseNumbering(lead)[0]?.kind === 'caption') return null;
+  // A label repeated all over the document ("Note:", "Potential Inputs:") names a field, not a section.
+  if (leadCount(index, lead) >= 3) return null;
+  return aligned(index, l) ? lead : null;
+}
+
+export function collectHeadingLines(index: DocIndex, lines: ParsedLine[]): HeadingLine[] {
+  const out: HeadingLine[] = [];
+  const repeats = new Map<string, number>();
+  for (const l of lines) repeats.set(compact(l.text), (repeats.get(compact(l.text)) ?? 0) + 1);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const text = l.text.trim();
+    const num = parseNumbering(text)[0] ?? null;
+    const typo = typographyScore(l, index.body);
+    const set = isEmphasized(l, index.body) || isLarger(l, index.body);
+    if (num?.kind === 'code') {
+      // An identifier needs a name or a statement after it, or at least a colon that announces one in the
+      // next table cell ("GOVERN 1:"); a bare "GV.OC" is a table cell or a cross-reference.
+      const bare = letterCount(num.rest) < 3;
+      if (bare && !/:\s*$/.test(text)) continue;
+      const paren = num.token.startsWith('(');
+      // The statement after an identifier is its name here: a closing full stop would make it read as prose.
+      const title = bare ? num.id : paren ? `${cleanTitle(stripBullet(num.rest))} ${num.token}` : truncate(cleanTitle(stripBullet(text)).replace(/\.$/, ''));
+      out.push({ kind: 'code', family: `code|${codeShape(num.id)}`, line: l, lines: [l], title, num, typo });
+      continue;
+    }
+    const lead = runInLead(index, l);
+    if (lead) {
+      out.push({ kind: 'lead', family: `lead|${Math.round(l.size * 2) / 2}`, line: l, lines: [l], title: lead, num: null, typo });
+      continue;
+    }
+    if (!set || hasBullet(text) || !headingShaped(text) || sharesRow(index, l) || continuesAbove(lines, i) || !aligned(index, l)) continue;
+    // A line whose text runs on in lower case below it opens a paragraph; it is not a heading.
+    const group = withContinuation(lines, i);
+    const after = lines[i + group.length];
+    const runsOn = after && /^\p{Ll}/u.test(after.text.trim()) && !/^\(?[a-z]{1,4}[.)]\s/.test(after.text.trim());
+    if (runsOn && after.pageNum === l.pageNum && after.y0 - group[group.length - 1]!.y1 < 1.5 * l.size) continue;
+    if (!bodyFollows(index, group[group.length - 1]!)) continue;
+    if (num && num.kind !== 'caption' && letterCount(num.rest) >= 2) {
+      out.push({ kind: 'numbered', family: `num|${num.kind}|${num.family}|${num.depth}`, line: l, lines: group, title: truncate(cleanTitle(group.map((g) => g.text).join(' '))), num, typo });
+      continue;
+    }
+    if (num || letterCount(text) < 3 || wordCount(text) > 12) continue;
+    if ((repeats.get(compact(text)) ?? 0) >= 3) continue;
+    out.push({ kind: 'styled', family: `style|${styleKey(l)}|${l.font}`, line: l, lines: group, title: truncate(cleanTitle(group.map((g) => g.text).join(' '))), num: null, typo });
+    i += group.length - 1;
+  }
+  return out;
+}

@@ -1,0 +1,72 @@
+/** Where a line sits on its page relative to the text block: what separates a heading from a table cell,
+ * a figure label or the first line of a paragraph. */
+
+import type { ParsedLine } from '../parse/types.ts';
+import { isExcluded, type DocIndex } from './doc-index.ts';
+import { parseNumbering } from './numbering.ts';
+import { headingShaped, inBodyStyle, styleKey, typographyScore } from './typography.ts';
+
+/** True when another line shares the baseline: table cells and label/value pairs, not headings. */
+export function sharesRow(index: DocIndex, l: ParsedLine): boolean {
+  return index.pages[l.pageNum]!.some((o) => o !== l && o.column === l.column && Math.abs(o.y1 - l.y1) < 2 && !isExcluded(index, o));
+}
+
+const marginCache = new WeakMap<DocIndex, Map<number, number>>();
+
+/** Left edge of body text per column (0 and 1 share one, 2 is the right column). */
+function leftMargins(index: DocIndex): Map<number, number> {
+  let m = marginCache.get(index);
+  if (m) return m;
+  const tally = new Map<number, Map<number, number>>();
+  for (const l of index.doc.lines) {
+    if (!inBodyStyle(l, index.body)) continue;
+    const col = l.column === 2 ? 2 : 0;
+    const t = tally.get(col) ?? new Map<number, number>();
+    const x = Math.round(l.x0 / 3) * 3;
+    t.set(x, (t.get(x) ?? 0) + 1);
+    tally.set(col, t);
+  }
+  m = new Map();
+  // The leftmost x0 that many lines share: list continuations are indented, paragraph starts are not.
+  for (const [col, t] of tally) {
+    const total = [...t.values()].reduce((a, b) => a + b, 0);
+    const common = [...t].filter(([, n]) => n >= Math.max(3, 0.03 * total)).map(([x]) => x);
+    m.set(col, Math.min(...common));
+  }
+  marginCache.set(index, m);
+  return m;
+}
+
+/** Headings start at the text margin (or a modest indent) or are centred; figure labels float elsewhere. */
+export function aligned(index: DocIndex, l: ParsedLine): boolean {
+  const margin = leftMargins(index).get(l.column === 2 ? 2 : 0);
+  if (margin !== undefined && l.x0 >= margin - 6 && l.x0 <= margin + 40) return true;
+  const page = index.doc.pages[l.pageNum - 1];
+  if (!page) return false;
+  const lines = index.pages[l.pageNum]!.filter((o) => o.column === l.column);
+  const left = Math.min(...lines.map((o) => o.x0));
+  const right = Math.max(...lines.map((o) => o.x1));
+  const center = l.column === 0 ? page.width / 2 : (left + right) / 2;
+  return Math.abs((l.x0 + l.x1) / 2 - center) <= 15;
+}
+
+/** Body text (or a body-style list item) follows a heading closely; figure labels are followed by more labels. */
+export function bodyFollows(index: DocIndex, last: ParsedLine): boolean {
+  const below = index.pages[last.pageNum]!
+    .filter((o) => o.y0 > last.y1 - 1 && !isExcluded(index, o) && (o.column === last.column || o.column === 0 || last.column === 0))
+    .sort((a, b) => a.y0 - b.y0)[0];
+  if (!below) return false;
+  if (below.y0 - last.y1 > 3 * last.size) return false;
+  if (inBodyStyle(below, index.body) || typographyScore(below, index.body) === 0) return true;
+  // A numbered subheading may follow directly ("6 Results" then "6.1 Machine Translation").
+  const sub = parseNumbering(below.text).find((n) => n.kind !== 'caption');
+  return below.size <= last.size + 0.3 && sub !== undefined && headingShaped(sub.rest || below.text);
+}
+
+/** The line directly above in the same style: this line continues a wrapped label or cell. */
+export function continuesAbove(lines: ParsedLine[], i: number): boolean {
+  const l = lines[i]!;
+  const prev = lines[i - 1];
+  if (!prev || prev.pageNum !== l.pageNum || styleKey(prev) !== styleKey(l) || prev.column !== l.column) return false;
+  return l.y0 - prev.y1 >= -1 && l.y0 - prev.y1 <= 0.8 * l.size;
+}

@@ -1,0 +1,300 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePdf } from '../src/parse/pdf-parser.ts';
+import type { ParsedDocument } from '../src/parse/types.ts';
+import { buildToc, type TocResult } from '../src/toc/build-toc.ts';
+import { sentenceReason } from '../src/toc/noise.ts';
+import { parseNumbering } from '../src/toc/numbering.ts';
+import { renderTocTree } from '../src/toc/render-toc.ts';
+
+// Synthetic PDFs with known structure: what each builder path must recover, page for page.
+
+const SENTENCES = [
+  'The operator reads the gauge before the shift begins and writes the value in the log book kept at the station.',
+  'Values outside the expected band are reported to the supervisor, who decides whether the unit keeps running.',
+  'Every change to the settings is recorded together with the reason for it and the name of the person who made it.',
+  'Spare parts are stored in the cabinet next to the panel and are counted at the end of every month by the team.',
+  'A second person checks the readings once a week and signs the page when the values agree with the display.',
+];
+let paragraphNo = 0;
+
+/** A different paragraph each time, so that no page repeats another page's lines. */
+function paragraph(): string {
+  const k = paragraphNo++;
+  return SENTENCES.map((_, i) => SENTENCES[(i + k) % SENTENCES.length]).slice(0, 3 + (k % 3)).join(' ');
+}
+
+type Doc = InstanceType<typeof PDFDocument>;
+
+let dir: string;
+
+async function render(name: string, draw: (doc: Doc) => void): Promise<ParsedDocument> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 72, bufferPages: true });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve) => doc.on('end', () => resolve()));
+  draw(doc);
+  doc.end();
+  await done;
+  const file = path.join(dir, `${name}.pdf`);
+  writeFileSync(file, Buffer.concat(chunks));
+  return parsePdf(new Uint8Array(readFileSync(file)), { pageCap: 100 });
+}
+
+function heading(doc: Doc, text: string, size: number): void {
+  doc.font('Helvetica-Bold').fontSize(size).text(text);
+  doc.moveDown(0.4);
+}
+
+function body(doc: Doc, paragraphs = 2): void {
+  doc.font('Helvetica').fontSize(11);
+  for (let i = 0; i < paragraphs; i++) {
+    doc.text(paragraph());
+    doc.moveDown(0.6);
+  }
+}
+
+/** Printed page number centred in the footer, as book layouts do. */
+function footer(doc: Doc, printed: string): void {
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc.font('Helvetica').fontSize(9).text(printed, 72, 740, { width: 468, align: 'center', lineBreak: false });
+  doc.page.margins.bottom = bottom;
+  doc.x = 72;
+  doc.y = 72;
+}
+
+function byTitle(toc: TocResult, title: RegExp) {
+  const e = toc.entries.find((x) => title.test(x.title));
+  if (!e) throw new Error(`no entry matching ${title} in\n${renderTocTree(toc.entries)}`);
+  return e;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'docintel-toc-'));
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('no outline, printed contents page with dot leaders and offset page numbers', () => {
+  // Physical pages 1-2 are a cover and the contents; printed page 1 is physical page 3.
+  const sections = [
+    { title: '1 Getting Started', level: 1, printed: 1 },
+    { title: '1.1 Installation', level: 2, printed: 1 },
+    { title: '1.2 Configuration', level: 2, printed: 2 },
+    { title: '2 Operation', level: 1, printed: 3 },
+    { title: '2.1 Daily Checks', level: 2, printed: 3 },
+    { title: '2.2 Shutdown', level: 2, printed: 4 },
+    { title: '3 Maintenance', level: 1, printed: 5 },
+    { title: 'Appendix A Troubleshooting', level: 1, printed: 6 },
+  ];
+  let toc: TocResult;
+
+  beforeAll(async () => {
+    const parsed = await render('contents', (doc) => {
+      doc.font('Helvetica-Bold').fontSize(30).text('Widget Station Handbook', 72, 250, { align: 'center' });
+      doc.addPage();
+      doc.font('Helvetica-Bold').fontSize(18).text('Contents');
+      doc.moveDown(1);
+      for (const s of sections) {
+        const x = s.level === 1 ? 72 : 90;
+        const y = doc.y;
+        const font = s.level === 1 ? 'Helvetica-Bold' : 'Helvetica';
+        doc.font(font).fontSize(11);
+        const width = doc.widthOfString(s.title);
+        const dotWidth = doc.widthOfString('.');
+        const dots = '.'.repeat(Math.floor((510 - x - width - 12) / dotWidth));
+        doc.text(`${s.title} ${dots}`, x, y, { lineBreak: false });
+        doc.text(String(s.printed), 510, y, { width: 30, align: 'right', lineBreak: false });
+        doc.x = 72;
+        doc.y = y + 20;
+      }
+      for (let printed = 1; printed <= 6; printed++) {
+        doc.addPage();
+        for (const s of sections.filter((x) => x.printed === printed)) {
+          heading(doc, s.title, s.level === 1 ? 16 : 13);
+          body(doc, 2);
+        }
+        if (printed === 4) body(doc, 1);
+        footer(doc, String(printed));
+      }
+    });
+    expect(parsed.outline).toEqual([]);
+    toc = buildToc(parsed);
+  });
+
+  it('rebuilds the tree from the contents page', () => {
+    expect(toc.tocSource).toBe('contents_page');
+    const fromContents = toc.entries.filter((e) => e.source === 'contents_page');
+    expect(fromContents.map((e) => e.title)).toEqual(sections.map((s) => s.title));
+    expect(fromContents.map((e) => e.level)).toEqual(sections.map((s) => s.level));
+  });
+
+  it('maps printed page numbers to physical pages and verifies each heading there', () => {
+    for (const s of sections) {
+      const e = byTitle(toc, new RegExp(`^${s.title.replace(/\./g, '\\.')}$`));
+      expect(e.pageStart, s.title).toBe(s.printed + 2);
+      expect(e.verified, s.title).toBe(true);
+      expect(e.lineStart, s.title).not.toBeNull();
+    }
+  });
+
+  it('nests subsections under their chapter with consistent page ranges', () => {
+    const ops = byTitle(toc, /^2 Operation$/);
+    const daily = byTitle(toc, /^2\.1 Daily Checks$/);
+    const shutdown = byTitle(toc, /^2\.2 Shutdown$/);
+    expect(daily.parentId).toBe(ops.id);
+    expect(shutdown.parentId).toBe(ops.id);
+    expect(ops.pageEnd).toBe(6);
+    expect(shutdown.pageEnd).toBeLessThanOrEqual(ops.pageEnd);
+    expect(byTitle(toc, /^Appendix A/).pageEnd).toBe(8);
+  });
+});
+
+describe('no outline and no contents page: headings only', () => {
+  const headings = [
+    { title: '1 Introduction', level: 1, page: 1 },
+    { title: '1.1 Purpose', level: 2, page: 1 },
+    { title: '1.2 Scope', level: 2, page: 2 },
+    { title: '2 Method', level: 1, page: 3 },
+    { title: '2.1 Data Collection', level: 2, page: 3 },
+    { title: '2.2 Analysis', level: 2, page: 4 },
+    { title: '3 Results', level: 1, page: 5 },
+  ];
+  let toc: TocResult;
+
+  beforeAll(async () => {
+    const parsed = await render('headings', (doc) => {
+      for (let page = 1; page <= 5; page++) {
+        if (page > 1) doc.addPage();
+        for (const h of headings.filter((x) => x.page === page)) {
+          heading(doc, h.title, h.level === 1 ? 18 : 13);
+          body(doc, 2);
+        }
+        if (page === 4) {
+          // A numbered list in body type: list items, not headings.
+          doc.font('Helvetica').fontSize(11);
+          for (const item of ['1. Check the inlet valve', '2. Record the pressure', '3. Close the panel']) doc.text(item);
+          body(doc, 1);
+        }
+      }
+    });
+    toc = buildToc(parsed);
+  });
+
+  it('reports headings as the source and finds every heading on its page', () => {
+    expect(toc.tocSource).toBe('headings');
+    expect(toc.entries.map((e) => e.title)).toEqual(headings.map((h) => h.title));
+    expect(toc.entries.map((e) => e.pageStart)).toEqual(headings.map((h) => h.page));
+    expect(toc.entries.map((e) => e.level)).toEqual(headings.map((h) => h.level));
+    expect(toc.entries.every((e) => e.source === 'headings' && e.verified)).toBe(true);
+  });
+
+  it('gives parents ranges that cover their children', () => {
+    const method = byTitle(toc, /^2 Method$/);
+    expect(method.pageEnd).toBe(4);
+    expect(byTitle(toc, /^2\.2 Analysis$/).parentId).toBe(method.id);
+    expect(byTitle(toc, /^3 Results$/).pageEnd).toBe(5);
+  });
+});
+
+describe('outline with wrong destinations', () => {
+  // Each heading starts its own page; the bookmarks point one or two pages early.
+  const pages = ['Introduction', 'Background', 'Methods', 'Sampling Plan', 'Results', 'Discussion'];
+  const bookmarks: { title: string; target: number; heading: number; child?: boolean }[] = [
+    { title: 'Introduction', target: 1, heading: 1 },
+    { title: 'Background', target: 1, heading: 2 },
+    { title: 'Methods', target: 2, heading: 3 },
+    { title: 'Sampling Plan', target: 3, heading: 4, child: true },
+    { title: 'Results', target: 3, heading: 5 },
+    { title: 'Discussion', target: 6, heading: 6 },
+  ];
+  let toc: TocResult;
+
+  beforeAll(async () => {
+    const parsed = await render('bad-outline', (doc) => {
+      pages.forEach((title, i) => {
+        if (i > 0) doc.addPage();
+        heading(doc, title, title === 'Sampling Plan' ? 13 : 18);
+        body(doc, 3);
+      });
+      let parent: ReturnType<typeof doc.outline.addItem> | null = null;
+      for (const b of bookmarks) {
+        doc.switchToPage(b.target - 1);
+        if (b.child && parent) parent.addItem(b.title);
+        else parent = doc.outline.addItem(b.title);
+      }
+    });
+    expect(parsed.outline.length).toBe(5);
+    toc = buildToc(parsed);
+  });
+
+  it('moves each entry to the page that prints its heading and records where it pointed', () => {
+    expect(toc.tocSource).toBe('outline');
+    for (const b of bookmarks) {
+      const e = byTitle(toc, new RegExp(`^${b.title}$`));
+      expect(e.pageStart, b.title).toBe(b.heading);
+      expect(e.verified, b.title).toBe(true);
+      if (b.target === b.heading) {
+        expect(e.source, b.title).toBe('outline');
+        expect(e.originalPage, b.title).toBeNull();
+      } else {
+        expect(e.source, b.title).toBe('repaired');
+        expect(e.originalPage, b.title).toBe(b.target);
+      }
+    }
+    expect(toc.stats.outline_repaired).toBe(4);
+  });
+
+  it('keeps the hierarchy and recomputes ranges from the repaired pages', () => {
+    const methods = byTitle(toc, /^Methods$/);
+    const sampling = byTitle(toc, /^Sampling Plan$/);
+    expect(sampling.parentId).toBe(methods.id);
+    expect(methods.pageEnd).toBe(4);
+    expect(byTitle(toc, /^Background$/).pageEnd).toBe(2);
+  });
+});
+
+describe('rules the builder relies on', () => {
+  it('reads section numbers, roman and lettered numbering, prefixed and catalogue identifiers', () => {
+    const first = (t: string) => parseNumbering(t)[0];
+    expect(first('5.4 Regularization')).toMatchObject({ kind: 'decimal', id: '5.4', depth: 2, rest: 'Regularization' });
+    expect(parseNumbering('VI. DEDUCTIBLES').map((n) => n.kind)).toEqual(['roman']);
+    expect(parseNumbering('C. Coverage C').map((n) => n.kind)).toEqual(['roman', 'alpha']);
+    expect(first('Appendix B: How AI Risks Differ')).toMatchObject({ kind: 'prefixed', value: 2, rest: 'How AI Risks Differ' });
+    expect(first('Organizational Context (GV.OC): The circumstances')).toMatchObject({ kind: 'code', id: 'GV.OC', rest: 'Organizational Context' });
+    expect(first('GOVERN 1.1: Legal and regulatory requirements')).toMatchObject({ kind: 'code', id: 'GOVERN 1.1', value: 1 });
+    expect(first('AC-2 Account Management')).toMatchObject({ kind: 'code', id: 'AC-2', value: 2 });
+    expect(first('V3.2 Unintended Content Interpretation')).toMatchObject({ kind: 'code', id: 'V3.2' });
+    expect(first('TABLE 1: PREPARE TASKS')).toMatchObject({ kind: 'caption' });
+    // Prose that happens to start with a number is not numbered.
+    expect(parseNumbering('2014 English-French dataset')).toEqual([]);
+    expect(parseNumbering('1.5 million users')).toEqual([]);
+  });
+
+  it('tells sentences and field values from headings', () => {
+    expect(sentenceReason('Potential Inputs: Organizational security and privacy policies and procedures; organizational charts.')).toBe('sentence');
+    expect(sentenceReason('Quick link to summary table for RMF tasks, responsibilities, and supporting roles.')).toBe('sentence');
+    expect(sentenceReason('Appendix A: Descriptions of AI Actor Tasks from Figures 2 and 3')).toBeNull();
+    expect(sentenceReason('Input Validation:')).toBeNull();
+    expect(sentenceReason('VI. Deductibles')).toBeNull();
+    expect(sentenceReason('FIGURE 5: CONCEPTUAL VIEW OF THE SYSTEM')).toBeNull();
+  });
+
+  it('renders an indented tree with pages, source and flags', () => {
+    const row = { parentId: null, ordinal: 1, lineStart: 3, verified: true, routable: true, flags: [] as string[] };
+    const text = renderTocTree([
+      { ...row, id: 1, level: 1, title: 'Executive Summary', pageStart: 6, pageEnd: 8, source: 'repaired', originalPage: 1 },
+      { ...row, id: 2, level: 2, parentId: 1, title: 'Quick link', pageStart: 7, pageEnd: 7, source: 'outline', originalPage: null, flags: ['duplicate'], routable: false },
+    ]);
+    expect(text.split('\n')).toEqual([
+      '1  Executive Summary  p.6-8  [repaired from p.1]',
+      '2    Quick link  p.7  [outline]  {duplicate, not routable}',
+    ]);
+  });
+});
