@@ -33,7 +33,9 @@ export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'>): Strat
 export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> {
   const cueLines = await cardinalityLines(ctx);
   const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
-  const cue = bestCue(cues, ctx.u.itemNoun);
+  // A count of some other noun that merely shares a question keyword ("six Functions" for a
+  // question about categories under a function) says nothing about these items.
+  const cue = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic') : cues, ctx.u.itemNoun);
   await ctx.tracer.record({
     stage: 'list',
     step: 'cardinality',

@@ -4,7 +4,7 @@ import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { Llm } from '../llm/index.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
 import type { Tracer } from '../trace/tracer.ts';
-import { scoreEntry, type RouteQuery } from './score-entry.ts';
+import { routeAnchors, scoreEntry, type RouteQuery } from './score-entry.ts';
 
 export interface RoutedSection {
   entry: TocNode | null; // null: the whole document (no TOC, or nothing matched)
@@ -55,7 +55,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   let reason = 'no table of contents';
   for (let depth = 1; depth <= 12; depth++) {
     const t0 = performance.now();
-    const level = await tocLevel(o.db, o.documentId, parentId, o.query.keywords);
+    const level = await tocLevel(o.db, o.documentId, parentId, o.query.keywords, routeAnchors(o.query));
     if (level.length === 0) break;
     const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query) })).sort((a, b) => b.s.score - a.s.score);
     const shown = level.map((n) => compactLine(n, o.query.keywords));
@@ -155,11 +155,14 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
 function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
   if (q.intent === 'factual' || n.childCount === 0) return false;
   const s = scoreEntry(n, q);
-  return s.titleScore >= 5 && !q.sectionRef;
+  // Only the entry whose own title names the scope holds "everything under" it.
+  return s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code')) && !q.sectionRef;
 }
 
 function pointsBelow(n: TocNode, q: RouteQuery): boolean {
   const s = scoreEntry(n, q);
+  const named = s.reasons.some((r) => r.startsWith('title has') || r.startsWith('title starts with section'));
+  if (n.anchorBelow > 0 && !named) return true;
   if (q.sectionRef && !s.reasons.some((r) => r.startsWith('title starts with section'))) return true;
   return q.codes.length > 0 && !s.reasons.some((r) => r.startsWith('title has code'));
 }

@@ -56,6 +56,11 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
     titleScore += 1;
     reasons.push(`title names the items (${q.itemNoun})`);
   }
+  if (titleScore === 0 && node.anchorBelow > 0) {
+    // The scope or code names an entry further down this branch: the branch is the way there.
+    titleScore += 4;
+    reasons.push(`${node.anchorBelow} entr${node.anchorBelow === 1 ? 'y' : 'ies'} below name ${[q.scope, ...q.codes, q.sectionRef].filter(Boolean).join('/')}`);
+  }
   const hitKeywords = node.hits.filter((h) => h > 0).length;
   const coverage = q.keywords.length ? hitKeywords / q.keywords.length : 0;
   const totalHits = node.hits.reduce((a, b) => a + b, 0);
@@ -75,4 +80,9 @@ function titleStartsWithCodePrefix(title: string, code: string): boolean {
   const t = tokensOf(title)[0] ?? '';
   const c = tokensOf(code).join(' ');
   return c.length >= 2 && t === c;
+}
+
+/** The strong anchors of a question, looked for in the titles of entries below each candidate. */
+export function routeAnchors(q: RouteQuery): string[] {
+  return [...new Set([q.scope, q.sectionRef, ...q.codes].filter((x): x is string => Boolean(x && x.trim().length >= 2)).map((x) => x.trim()))];
 }

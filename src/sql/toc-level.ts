@@ -15,18 +15,34 @@ export interface TocNode {
   hits: number[];
   /** Lines matching two or more different keywords: where the question's words stand together. */
   strongHits: number;
+  /** Entries below this one whose titles name an anchor (scope, code, section number). */
+  anchorBelow: number;
 }
 
 /**
  * One level of the routed TOC: the routable children of `parentId` (roots when null), each with
  * its size and keyword hits counted in SQL over its own pages. This is all a routing step sees.
  */
-export async function tocLevel(db: Db, documentId: number, parentId: number | null, keywords: string[]): Promise<TocNode[]> {
+export async function tocLevel(db: Db, documentId: number, parentId: number | null, keywords: string[], anchors: string[] = []): Promise<TocNode[]> {
+  // Pre-order ids: an entry's subtree is every id after it up to the next entry at its level or above.
+  const anchorRe = anchors.length ? `(^|[^[:alnum:]])(${anchors.map(escapeRe).join('|')})($|[^[:alnum:]])` : null;
+  const anchorExpr = anchorRe
+    ? sql`(select count(*)::int from toc_entries d where d.document_id = t.document_id and d.routable and d.id > t.id
+             and d.id < coalesce((select min(n.id) from toc_entries n where n.document_id = t.document_id and n.id > t.id and n.level <= t.level), 2147483647)
+             and d.title ~* ${anchorRe})`
+    : sql`0`;
+  // An entry's lines run from its heading line to the next entry outside its subtree, which may
+  // start part-way down a shared page: counting whole pages would credit both sections.
+  const inSpan = sql`(l.page_num, l.line_num) >= (t.page_start, coalesce(t.line_start, 0))
+                 and (l.page_num, l.line_num) < (case when nx.page_start is not null and nx.line_start is not null and nx.page_start <= t.page_end + 1
+                                                   then nx.page_start else t.page_end + 1 end,
+                                                 case when nx.page_start is not null and nx.line_start is not null and nx.page_start <= t.page_end + 1
+                                                   then nx.line_start else 0 end)`;
   const hitCols = keywords.length
     ? sql.join(
         keywords.map(
           (k) => sql`(select count(*)::int from lines l where l.document_id = t.document_id
-                 and l.page_num between t.page_start and t.page_end
+                 and l.page_num between t.page_start and t.page_end + 1 and ${inSpan}
                  and to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))`,
         ),
         sql`, `,
@@ -37,7 +53,7 @@ export async function tocLevel(db: Db, documentId: number, parentId: number | nu
     ? sql.join(keywords.map((k) => sql`(to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))::int`), sql` + `)
     : sql`0`;
   const strongExpr = sql`(select count(*)::int from lines l where l.document_id = t.document_id
-                 and l.page_num between t.page_start and t.page_end and (${lineMatches}) >= 2)`;
+                 and l.page_num between t.page_start and t.page_end + 1 and ${inSpan} and (${lineMatches}) >= 2)`;
   // Entries under a flagged (non-routable) parent count as roots, so noise never hides real sections.
   const parentCond =
     parentId === null
@@ -48,11 +64,19 @@ export async function tocLevel(db: Db, documentId: number, parentId: number | nu
     sql`select t.id, t.parent_id as "parentId", t.level, t.title, t.page_start as "pageStart", t.page_end as "pageEnd",
           t.line_start as "lineStart",
           (select count(*)::int from toc_entries c where c.document_id = t.document_id and c.parent_id = t.id and c.routable) as "childCount",
-          (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end) as "lineCount",
-          ${hitsExpr} as hits, ${strongExpr} as "strongHits"
+          (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end + 1 and ${inSpan}) as "lineCount",
+          ${hitsExpr} as hits, ${strongExpr} as "strongHits", ${anchorExpr} as "anchorBelow"
         from toc_entries t
+        left join lateral (
+          select n.page_start, n.line_start from toc_entries n
+          where n.document_id = t.document_id and n.routable and n.id > t.id and n.level <= t.level
+          order by n.id limit 1) nx on true
         where t.document_id = ${documentId} and t.routable and ${parentCond}
         order by t.ordinal, t.id`,
   );
 }
 
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+}

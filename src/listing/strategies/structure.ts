@@ -100,12 +100,18 @@ export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'
     const kwShare = stemOverlap(e.items.map((i) => i.text).join(' '), keywords).share;
     let score = Math.min(e.count, 12) + (e.ordered && e.contiguous ? 3 : 0) + 8 * kwShare - indent(e) / 100;
     // "[1] Author, Title" lists are bibliographies: only an answer when references are asked for.
-    if (e.kind === 'bracket' && !/reference|citation|paper|work/i.test(ctx.u.itemNoun ?? '')) score -= 20;
+    if (e.kind === 'bracket' && looksLikeReferences(e) && !/reference|citation|paper|work/i.test(ctx.u.itemNoun ?? '')) score -= 20;
     if (statedCount && e.count === statedCount) score += 6;
     return { e, score };
   });
   scored.sort((a, b) => b.score - a.score);
   return scored[0]!.e;
+}
+
+/** Bibliography entries carry years, "et al." or venues; checklist items numbered [58] do not. */
+function looksLikeReferences(e: Enumeration): boolean {
+  const refLike = e.items.filter((i) => /\b(19|20)\d{2}\b|et al\.|arXiv|Proceedings|Journal|pp\.\s*\d/i.test(i.text)).length;
+  return refLike >= e.items.length / 3;
 }
 
 function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
