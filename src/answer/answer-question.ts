@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
+import { decideCompleteness } from '../listing/completeness.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
 import { loadLines, nextEntryAfter } from '../sql/load-lines.ts';
 import { loadQuestion, storeAnswer } from '../sql/store-answer.ts';
@@ -44,7 +45,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     documentId: q.document_id,
     pageCount: q.page_count,
     question: q.text,
-    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun },
+    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular },
     maxSectionLines: deps.config.DOCINTEL_SECTION_MAX_LINES,
     tracer,
     llm,
@@ -105,7 +106,12 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     });
     strategy = outcome.result.strategy;
     const usedLlm = outcome.result.variant === 'llm-loop' || routed.usedLlm;
-    const verdict = verified.dropped.length && outcome.verdict.isComplete ? { ...outcome.verdict, isComplete: null, source: 'unknown' as const, reason: `${outcome.verdict.reason}; but ${verified.dropped.length} item(s) lacked evidence and were dropped` } : outcome.verdict;
+    // Dropped items change the count the verdict was based on: decide again on what is left.
+    const redecided = verified.dropped.length ? decideCompleteness(outcome.result, verified.items.length, outcome.cue) : outcome.verdict;
+    const verdict =
+      verified.dropped.length && redecided.isComplete && redecided.source === 'structure'
+        ? { ...redecided, isComplete: null, source: 'unknown' as const, reason: `${redecided.reason}; but ${verified.dropped.length} item(s) lacked evidence and were dropped` }
+        : redecided;
     const listing: ListingAnswer = {
       kind: u.intent === 'count' ? 'count' : 'listing',
       question: q.text,

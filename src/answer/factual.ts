@@ -6,6 +6,7 @@ import type { Tracer } from '../trace/tracer.ts';
 import type { Understanding } from './understand.ts';
 import type { Citation, LineRow } from './types.ts';
 import { stemOverlap, tokensOf } from '../route/text-match.ts';
+import { quoteInLine } from './quote-check.ts';
 
 const LlmFactualSchema = z.object({
   answer: z.string(),
@@ -80,7 +81,7 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
     const invalid: { line_id: number; quote: string }[] = [];
     for (const c of res.value.citations) {
       const line = byId.get(c.line_id);
-      if (line && normalizeWs(line.text).includes(normalizeWs(c.quote))) valid.push({ lineId: line.id, pageNum: line.pageNum, lineNum: line.lineNum, pageLabel: line.label, quote: c.quote });
+      if (line && quoteInLine(line.text, c.quote)) valid.push({ lineId: line.id, pageNum: line.pageNum, lineNum: line.lineNum, pageLabel: line.label, quote: c.quote });
       else invalid.push(c);
     }
     await o.tracer.record({
@@ -88,10 +89,17 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
       step: 'citations',
       iteration: attempt,
       output: { valid: valid.length, invalid },
-      decision: invalid.length === 0 ? 'all quotes found in their lines' : attempt === 1 ? 'regenerate: some quotes are not in the cited lines' : 'drop unsupported citations',
+      decision:
+        invalid.length === 0 && !(res.value.citations.length === 0 && !res.value.not_found)
+          ? 'all quotes found in their lines'
+          : attempt === 1
+            ? 'regenerate: some quotes are not in the cited lines'
+            : 'drop unsupported citations',
     });
-    if (invalid.length === 0 || attempt === 2) {
-      const notFound = res.value.not_found || (valid.length === 0 && !res.value.not_found && invalid.length > 0);
+    // An answer that claims to be found but cites nothing is as unsupported as a wrong quote.
+    const unsupported = !res.value.not_found && valid.length === 0;
+    if ((invalid.length === 0 && !unsupported) || attempt === 2) {
+      const notFound = res.value.not_found || valid.length === 0;
       return {
         answer: notFound && valid.length === 0 ? 'Not found in the routed section.' : res.value.answer,
         notFound,
@@ -103,13 +111,11 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
         notes: invalid.length ? [`dropped ${invalid.length} citation(s) whose quote was not in the cited line`] : [],
       };
     }
-    feedback = `Your previous citations ${JSON.stringify(invalid)} do not match the text of those lines. Quote verbatim.\n`;
+    feedback = invalid.length
+      ? `Your previous citations ${JSON.stringify(invalid)} do not match the text of those lines. Quote verbatim.\n`
+      : 'Your previous answer cited no line. Cite the line ids and verbatim quotes that support it, or set not_found=true.\n';
   }
   throw new Error('unreachable');
-}
-
-function normalizeWs(s: string): string {
-  return s.toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
 /** Scores each line by question keywords, phrases and codes it holds, with its neighbours' help. */

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import type { Citation } from './types.ts';
 import type { Candidate } from '../listing/strategy-types.ts';
+import { quoteInLine } from './quote-check.ts';
 
 /**
  * Resolves every candidate citation to a stored line whose text contains the quote. Items left
@@ -30,7 +31,7 @@ export async function verifyItemCitations(
     const verified: Citation[] = [];
     for (const c of it.citations) {
       const line = found.get(`${c.pageNum}:${c.lineNum}`);
-      if (line && squash(line.text).includes(squash(c.quote))) {
+      if (line && quoteInLine(line.text, c.quote)) {
         if (!verified.some((v) => v.lineId === line.id)) verified.push({ lineId: line.id, pageNum: c.pageNum, lineNum: c.lineNum, pageLabel: line.label, quote: c.quote });
       }
     }
@@ -38,8 +39,4 @@ export async function verifyItemCitations(
     else dropped.push(it.name);
   }
   return { items: out, dropped };
-}
-
-function squash(s: string): string {
-  return s.toLowerCase().replace(/\s+/g, ' ').trim();
 }

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { createApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { DocintelError, errorMessage } from '../errors.ts';
@@ -40,7 +40,13 @@ program
 program
   .command('worker')
   .description('consume the parse and answer queues (needs REDIS_URL); stops gracefully on SIGINT/SIGTERM')
-  .addOption(new Option('-c, --concurrency <n>', 'jobs at once per queue').argParser((v) => Number(v)))
+  .addOption(
+    new Option('-c, --concurrency <n>', 'jobs at once per queue').argParser((v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive integer');
+      return n;
+    }),
+  )
   .action(async (o: { concurrency?: number }) => {
     if (o.concurrency) process.env.DOCINTEL_CONCURRENCY = String(o.concurrency);
     // Check before opening anything: without Redis there is nothing to consume, and opening the
@@ -48,6 +54,10 @@ program
     const config = loadConfig();
     if (!config.REDIS_URL) {
       throw new DocintelError('config', 'docintel worker needs REDIS_URL; without Redis, ingest/ask/run execute jobs in-process');
+    }
+    if (!config.DATABASE_URL) {
+      // An embedded PGlite database belongs to one process: a separate worker would write elsewhere.
+      throw new DocintelError('config', 'docintel worker needs DATABASE_URL (a shared Postgres); the embedded database serves one process only');
     }
     const app = await createApp({ config });
     await app.startLocalWorker();

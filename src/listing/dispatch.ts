@@ -2,6 +2,7 @@ import { bestCue, findCardinalityCues } from './cardinality.ts';
 import { mergeCandidates } from './merge.ts';
 import { decideCompleteness, type Verdict } from './completeness.ts';
 import { patternStrategy } from './strategies/pattern.ts';
+import { CODE_SHAPES } from './strategies/code-shapes.ts';
 import { semanticStrategy } from './strategies/semantic.ts';
 import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
@@ -62,7 +63,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
       durationMs: performance.now() - t0,
     });
     if (usable) {
-      chosen = r;
+      chosen = (await preferFullerCodeSweep(ctx, r)) ?? r;
       break;
     }
   }
@@ -95,4 +96,34 @@ async function cardinalityLines(ctx: StrategyContext): Promise<LineRow[]> {
   // Lines around each hit too: a count often wraps onto the next line.
   for (const l of [...ctx.regionLines.slice(0, 400), ...extra]) byId.set(l.id, l);
   return [...byId.values()].sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
+}
+
+/**
+ * TOC children titled by codes ("MANAGE 1.1: ...") are only as complete as the TOC's deepening.
+ * When one regex sweep finds every one of those codes and more, the sweep is the better list.
+ */
+async function preferFullerCodeSweep(ctx: StrategyContext, r: StrategyResult): Promise<StrategyResult | null> {
+  if (r.strategy !== 'structure' || r.variant !== 'toc-children') return null;
+  const codeOf = (name: string) => {
+    for (const shape of CODE_SHAPES) {
+      const m = new RegExp(`^${shape.find.source}`).exec(name);
+      if (m) return m[0];
+    }
+    return null;
+  };
+  const codes = r.items.map((i) => codeOf(i.name)).filter((c): c is string => c !== null);
+  if (codes.length < Math.max(2, r.items.length * 0.6)) return null;
+  const sweep = await patternStrategy(ctx);
+  const swept = new Set(sweep.items.map((i) => i.name));
+  const shapeCodes = codes.filter((c) => sweep.items.length && new RegExp(`^${String(sweep.detail.regex)}$`).test(c));
+  const better = sweep.items.length > r.items.length && shapeCodes.length >= 2 && shapeCodes.every((c) => swept.has(c));
+  await ctx.tracer.record({
+    stage: 'list',
+    step: 'cross-check',
+    strategy: 'pattern',
+    input: { tocChildren: r.items.length, codedChildren: codes.length },
+    output: { swept: sweep.items.length, regex: sweep.detail.regex ?? null },
+    decision: better ? `use the pattern sweep: ${sweep.items.length} codes include all ${shapeCodes.length} coded TOC children` : 'keep the TOC children',
+  });
+  return better ? sweep : null;
 }

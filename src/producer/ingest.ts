@@ -35,7 +35,14 @@ export async function ingestPaths(db: Db, backend: JobBackend, args: string[]): 
       continue;
     }
     const doc = await registerDocument(db, { sha256: hashed.sha256, path: f.path, fileName: path.basename(f.path), byteSize: hashed.bytes });
-    if (!doc.created && doc.status === 'failed') await requeueDocument(db, doc.id);
+    if (!doc.created && doc.status === 'failed') {
+      // Bad input fails the same way every time: report it, do not parse it again.
+      if (doc.error_code !== 'internal') {
+        results.push({ path: f.path, documentId: doc.id, sha256: hashed.sha256, outcome: 'failed', reason: `${doc.error_code}: ${doc.error ?? ''}` });
+        continue;
+      }
+      await requeueDocument(db, doc.id);
+    }
     const duplicate = !doc.created && (doc.status === 'parsed' || results.some((r) => r.documentId === doc.id));
     if (duplicate) {
       results.push({ path: f.path, documentId: doc.id, sha256: hashed.sha256, outcome: 'duplicate' });

@@ -29,17 +29,13 @@ export class BullMqBackend implements JobBackend {
 
   async enqueueParse(jobs: ParseJob[]): Promise<void> {
     if (jobs.length === 0) return;
-    // Adding an id that still exists is a no-op. A job that FAILED (retries used up on an internal
-    // error) stays in the failed set for days, so a document re-queued after such a failure would
-    // never be parsed and `ingest` would wait for it forever: remove the failed job first.
-    const ids = jobs.map((j) => parseJobId(j.sha256));
-    const states = await Promise.all(ids.map((id) => this.parseQueue.getJobState(id)));
-    await Promise.all(ids.filter((_, i) => states[i] === 'failed').map((id) => this.parseQueue.remove(id)));
+    await replaceFinishedJobs(this.parseQueue, jobs.map((j) => parseJobId(j.sha256)));
     await this.parseQueue.addBulk(jobs.map((data) => ({ name: 'parse', data, opts: { jobId: parseJobId(data.sha256) } })));
   }
 
   async enqueueAnswer(jobs: AnswerJob[]): Promise<void> {
     if (jobs.length === 0) return;
+    await replaceFinishedJobs(this.answerQueue, jobs.map((j) => answerJobId(j.questionId)));
     await this.answerQueue.addBulk(jobs.map((data) => ({ name: 'answer', data, opts: { jobId: answerJobId(data.questionId) } })));
   }
 
@@ -55,4 +51,15 @@ export class BullMqBackend implements JobBackend {
     await this.parseQueue.close();
     await this.answerQueue.close();
   }
+}
+
+/**
+ * Adding a job id that still exists is a no-op. Finished jobs are kept for days, so a document
+ * re-queued after an internal failure, or ids reused after the database was reset while Redis
+ * was kept, would never run and the producer would wait forever. The producer only enqueues work
+ * the database says is not done, so a finished job with that id is stale: remove it first.
+ */
+async function replaceFinishedJobs(queue: Queue, ids: string[]): Promise<void> {
+  const states = await Promise.all(ids.map((id) => queue.getJobState(id)));
+  await Promise.all(ids.filter((_, i) => states[i] === 'failed' || states[i] === 'completed').map((id) => queue.remove(id)));
 }

@@ -9,6 +9,7 @@ export interface RouteQuery {
   scope: string | null;
   sectionRef: string | null;
   itemNoun: string | null;
+  itemNounSingular?: string | null;
 }
 
 export interface EntryScore {
@@ -84,5 +85,7 @@ function titleStartsWithCodePrefix(title: string, code: string): boolean {
 
 /** The strong anchors of a question, looked for in the titles of entries below each candidate. */
 export function routeAnchors(q: RouteQuery): string[] {
-  return [...new Set([q.scope, q.sectionRef, ...q.codes].filter((x): x is string => Boolean(x && x.trim().length >= 2)).map((x) => x.trim()))];
+  // For a listing, an entry titled by the item noun ("3.2 CSF Tiers") is a place the list may live.
+  const nouns = q.intent === 'factual' ? [] : [q.itemNoun, q.itemNounSingular];
+  return [...new Set([q.scope, q.sectionRef, ...q.codes, ...nouns].filter((x): x is string => Boolean(x && x.trim().length >= 3)).map((x) => x.trim()))];
 }

@@ -18,3 +18,9 @@ export async function lockDocument(tx: DbOrTx, documentId: number): Promise<Docu
   );
   return r[0] ?? null;
 }
+
+/** Reads a document row without locking (outside a transaction a lock would end at once anyway). */
+export async function getDocument(db: DbOrTx, documentId: number): Promise<DocumentRow | null> {
+  const r = await rows<DocumentRow>(db as never, sql`select id::int as id, sha256, path, file_name, status from documents where id = ${documentId}`);
+  return r[0] ?? null;
+}

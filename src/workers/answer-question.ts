@@ -17,9 +17,9 @@ export interface AnswerDeps {
 /** The answer job: waits (without failing) for the question's document, then runs the pipeline. */
 export async function answerQuestionJob(deps: AnswerDeps & { getBackend?: () => JobBackend }, job: AnswerJob, jobId: string): Promise<unknown> {
   const q = (
-    await rows<{ id: number; document_id: number; status: string; doc_status: string; doc_error: string | null }>(
+    await rows<{ id: number; document_id: number; status: string; doc_status: string; doc_error: string | null; sha256: string }>(
       deps.db,
-      sql`select q.id::int, q.document_id::int, q.status, d.status as doc_status, d.error as doc_error
+      sql`select q.id::int, q.document_id::int, q.status, d.status as doc_status, d.error as doc_error, d.sha256
           from questions q join documents d on d.id = q.document_id where q.id = ${job.questionId}`,
     )
   )[0];
@@ -27,6 +27,8 @@ export async function answerQuestionJob(deps: AnswerDeps & { getBackend?: () => 
   if (q.status === 'answered') return { status: 'skipped' };
   if (q.doc_status === 'queued' || q.doc_status === 'parsing') {
     await deps.db.execute(sql`update questions set status = 'waiting' where id = ${q.id}`);
+    // Make sure a parse job exists (an interrupted earlier run may have lost it); the job id makes this idempotent.
+    if (q.status !== 'waiting') await deps.getBackend?.().enqueueParse([{ documentId: q.document_id, sha256: q.sha256 }]);
     throw new WaitForDocumentError(q.document_id);
   }
   if (q.doc_status === 'failed') {
@@ -38,5 +40,5 @@ export async function answerQuestionJob(deps: AnswerDeps & { getBackend?: () => 
 }
 
 export async function failQuestion(db: Db, questionId: number, reason: string): Promise<void> {
-  await db.execute(sql`update questions set status = 'failed', error = ${reason.slice(0, 1000)} where id = ${questionId}`);
+  await db.execute(sql`update questions set status = 'failed', error = ${reason.slice(0, 1000)} where id = ${questionId} and status <> 'answered'`);
 }

@@ -6,7 +6,7 @@ import { deleteDocumentRows } from '../sql/delete-document-rows.ts';
 import { insertLines } from '../sql/insert-lines.ts';
 import { insertPages } from '../sql/insert-pages.ts';
 import { insertTocEntries } from '../sql/insert-toc-entries.ts';
-import { lockDocument } from '../sql/lock-document.ts';
+import { getDocument, lockDocument } from '../sql/lock-document.ts';
 import { markDocumentFailed, markDocumentParsed, markDocumentParsing } from '../sql/mark-document.ts';
 import { Tracer } from '../trace/tracer.ts';
 
@@ -31,7 +31,7 @@ export type ParseOutcome =
  */
 export async function parseDocument(deps: ParseDeps, documentId: number, jobId?: string): Promise<ParseOutcome> {
   const { db, log } = deps;
-  const doc = await lockDocument(db, documentId);
+  const doc = await getDocument(db, documentId);
   if (!doc) throw new DocintelError('not_found', `document ${documentId} does not exist`, { documentId, jobId });
   if (doc.status === 'parsed') return { status: 'skipped', documentId, reason: 'already parsed' };
   await markDocumentParsing(db, documentId);
@@ -82,7 +82,8 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
 /** Marks a document failed and removes anything it had written, atomically. */
 export async function failDocument(deps: Pick<ParseDeps, 'db'>, documentId: number, code: string, reason: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await lockDocument(tx, documentId);
+    // A stalled duplicate run must never wipe a document another worker finished.
+    if ((await lockDocument(tx, documentId))?.status === 'parsed') return;
     await deleteDocumentRows(tx, documentId);
     await markDocumentFailed(tx, documentId, code, reason);
   });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
 import type { LineRow } from '../../answer/types.ts';
 import { keywordLines, loadLines } from '../../sql/load-lines.ts';
+import { quoteInLine } from '../../answer/quote-check.ts';
 import { normalizeItemName } from './normalize-item.ts';
 import { enumerationItems, pickEnumeration } from './structure.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
@@ -118,7 +119,7 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
     const rejected: string[] = [];
     for (const it of value.items) {
       const line = byId.get(it.line_id);
-      if (!line || !line.text.toLowerCase().includes(it.quote.toLowerCase().trim())) {
+      if (!line || !quoteInLine(line.text, it.quote)) {
         rejected.push(it.name);
         continue;
       }

@@ -12,6 +12,9 @@ import { leadIn } from './lead-in.ts';
  * routed region.
  */
 export async function structureStrategy(ctx: StrategyContext): Promise<StrategyResult> {
+  // Entries titled by the item noun ("Appendix A", "Level 2") are the items wherever they sit.
+  const titled = await entriesNamedByNoun(ctx);
+  if (titled.length >= 2) return result('titled-entries', await citeEntries(ctx, titled), true, { noun: ctx.u.itemNounSingular });
   const entry = ctx.routed.entry;
   if (entry && entry.childCount > 0) {
     const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
@@ -23,8 +26,6 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
       return result('toc-children', await citeEntries(ctx, items), true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
   }
-  const titled = await entriesNamedByNoun(ctx);
-  if (titled.length >= 2) return result('titled-entries', await citeEntries(ctx, titled), true, { noun: ctx.u.itemNounSingular });
   const enumeration = pickEnumeration(ctx.regionLines, ctx);
   if (enumeration) {
     const items = enumerationItems(enumeration, ctx.regionLines, 0.7);
@@ -81,6 +82,17 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
   for (const p of parents) {
     const level = await tocLevel(ctx.db, ctx.documentId, p, []);
     all.push(...level.filter((n) => found.some((f) => f.id === n.id)));
+  }
+  // Inside the routed section when it holds several of them ("the tasks at the system level").
+  const entry = ctx.routed.entry;
+  if (entry) {
+    const bound = await rows<{ end_id: number | null }>(
+      ctx.db,
+      sql`select min(id) as end_id from toc_entries where document_id = ${ctx.documentId} and id > ${entry.id} and level <= ${entry.level}`,
+    );
+    const end = bound[0]?.end_id ?? Number.MAX_SAFE_INTEGER;
+    const inside = all.filter((n) => n.id > entry.id && n.id < end);
+    if (inside.length >= 2) return inside;
   }
   return all;
 }
