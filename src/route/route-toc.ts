@@ -55,7 +55,8 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   let reason = 'no table of contents';
   for (let depth = 1; depth <= 12; depth++) {
     const t0 = performance.now();
-    const level = await tocLevel(o.db, o.documentId, parentId, o.query.keywords, routeAnchors(o.query));
+    const { anchors, nouns } = routeAnchors(o.query);
+    const level = await tocLevel(o.db, o.documentId, parentId, o.query.keywords, anchors, nouns);
     if (level.length === 0) break;
     const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query) })).sort((a, b) => b.s.score - a.s.score);
     const shown = level.map((n) => compactLine(n, o.query.keywords));
@@ -132,11 +133,6 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       reason += '; listing wants everything under this heading';
       break;
     }
-    // A section number or code the pick does not carry yet is further down: keep descending for it.
-    if (pick.lineCount <= o.maxSectionLines && o.query.intent !== 'factual' && !pointsBelow(pick, o.query)) {
-      reason += '; small enough to read whole';
-      break;
-    }
     parentId = pick.id;
   }
   const entry = path.at(-1) ?? null;
@@ -157,14 +153,6 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
   const s = scoreEntry(n, q);
   // Only the entry whose own title names the scope holds "everything under" it.
   return s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code')) && !q.sectionRef;
-}
-
-function pointsBelow(n: TocNode, q: RouteQuery): boolean {
-  const s = scoreEntry(n, q);
-  const named = s.reasons.some((r) => r.startsWith('title has') || r.startsWith('title starts with section'));
-  if (n.anchorBelow > 0 && !named) return true;
-  if (q.sectionRef && !s.reasons.some((r) => r.startsWith('title starts with section'))) return true;
-  return q.codes.length > 0 && !s.reasons.some((r) => r.startsWith('title has code'));
 }
 
 function round(x: number): number {

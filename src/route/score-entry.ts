@@ -61,6 +61,9 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
     // The scope or code names an entry further down this branch: the branch is the way there.
     titleScore += 4;
     reasons.push(`${node.anchorBelow} entr${node.anchorBelow === 1 ? 'y' : 'ies'} below name ${[q.scope, ...q.codes, q.sectionRef].filter(Boolean).join('/')}`);
+  } else if (titleScore === 0 && node.nounBelow > 0) {
+    titleScore += 1.5;
+    reasons.push(`${node.nounBelow} entr${node.nounBelow === 1 ? 'y' : 'ies'} below name the items (${q.itemNoun})`);
   }
   const hitKeywords = node.hits.filter((h) => h > 0).length;
   const coverage = q.keywords.length ? hitKeywords / q.keywords.length : 0;
@@ -84,8 +87,8 @@ function titleStartsWithCodePrefix(title: string, code: string): boolean {
 }
 
 /** The strong anchors of a question, looked for in the titles of entries below each candidate. */
-export function routeAnchors(q: RouteQuery): string[] {
+export function routeAnchors(q: RouteQuery): { anchors: string[]; nouns: string[] } {
+  const clean = (xs: (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x && x.trim().length >= 2)).map((x) => x.trim()))];
   // For a listing, an entry titled by the item noun ("3.2 CSF Tiers") is a place the list may live.
-  const nouns = q.intent === 'factual' ? [] : [q.itemNoun, q.itemNounSingular];
-  return [...new Set([q.scope, q.sectionRef, ...q.codes, ...nouns].filter((x): x is string => Boolean(x && x.trim().length >= 3)).map((x) => x.trim()))];
+  return { anchors: clean([q.scope, q.sectionRef, ...q.codes]), nouns: q.intent === 'factual' ? [] : clean([q.itemNoun, q.itemNounSingular]).filter((x) => x.length >= 3) };
 }

@@ -17,20 +17,32 @@ export interface TocNode {
   strongHits: number;
   /** Entries below this one whose titles name an anchor (scope, code, section number). */
   anchorBelow: number;
+  /** Entries below this one whose titles name the listed items ("CSF Tiers" for tiers): weaker. */
+  nounBelow: number;
 }
 
 /**
  * One level of the routed TOC: the routable children of `parentId` (roots when null), each with
  * its size and keyword hits counted in SQL over its own pages. This is all a routing step sees.
  */
-export async function tocLevel(db: Db, documentId: number, parentId: number | null, keywords: string[], anchors: string[] = []): Promise<TocNode[]> {
+export async function tocLevel(
+  db: Db,
+  documentId: number,
+  parentId: number | null,
+  keywords: string[],
+  anchors: string[] = [],
+  nounAnchors: string[] = [],
+): Promise<TocNode[]> {
   // Pre-order ids: an entry's subtree is every id after it up to the next entry at its level or above.
-  const anchorRe = anchors.length ? `(^|[^[:alnum:]])(${anchors.map(escapeRe).join('|')})($|[^[:alnum:]])` : null;
-  const anchorExpr = anchorRe
-    ? sql`(select count(*)::int from toc_entries d where d.document_id = t.document_id and d.routable and d.id > t.id
+  const below = (terms: string[]) => {
+    if (!terms.length) return sql`0`;
+    const re = `(^|[^[:alnum:]])(${terms.map(escapeRe).join('|')})($|[^[:alnum:]])`;
+    return sql`(select count(*)::int from toc_entries d where d.document_id = t.document_id and d.routable and d.id > t.id
              and d.id < coalesce((select min(n.id) from toc_entries n where n.document_id = t.document_id and n.id > t.id and n.level <= t.level), 2147483647)
-             and d.title ~* ${anchorRe})`
-    : sql`0`;
+             and d.title ~* ${re})`;
+  };
+  const anchorExpr = below(anchors);
+  const nounExpr = below(nounAnchors);
   // An entry's lines run from its heading line to the next entry outside its subtree, which may
   // start part-way down a shared page: counting whole pages would credit both sections.
   const inSpan = sql`(l.page_num, l.line_num) >= (t.page_start, coalesce(t.line_start, 0))
@@ -65,7 +77,7 @@ export async function tocLevel(db: Db, documentId: number, parentId: number | nu
           t.line_start as "lineStart",
           (select count(*)::int from toc_entries c where c.document_id = t.document_id and c.parent_id = t.id and c.routable) as "childCount",
           (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end + 1 and ${inSpan}) as "lineCount",
-          ${hitsExpr} as hits, ${strongExpr} as "strongHits", ${anchorExpr} as "anchorBelow"
+          ${hitsExpr} as hits, ${strongExpr} as "strongHits", ${anchorExpr} as "anchorBelow", ${nounExpr} as "nounBelow"
         from toc_entries t
         left join lateral (
           select n.page_start, n.line_start from toc_entries n

@@ -16,7 +16,9 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
   const titled = await entriesNamedByNoun(ctx);
   if (titled.length >= 2) return result('titled-entries', await citeEntries(ctx, titled), true, { noun: ctx.u.itemNounSingular });
   const entry = ctx.routed.entry;
-  if (entry && entry.childCount > 0) {
+  // Sub-entries answer only when the routed entry is about what was asked (its title names the
+  // scope, the items or a question word); otherwise they are just the document's next level.
+  if (entry && entry.childCount > 0 && entryIsAboutQuestion(entry, ctx)) {
     const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
     const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title));
     // When most children are titled by the item noun ("Level 1", "Level 2"), the others are commentary.
@@ -124,6 +126,11 @@ export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'
 function looksLikeReferences(e: Enumeration): boolean {
   const refLike = e.items.filter((i) => /\b(19|20)\d{2}\b|et al\.|arXiv|Proceedings|Journal|pp\.\s*\d/i.test(i.text)).length;
   return refLike >= e.items.length / 3;
+}
+
+function entryIsAboutQuestion(entry: TocNode, ctx: StrategyContext): boolean {
+  const terms = [...ctx.u.keywords, ...(ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : []), ...(ctx.u.scope ? tokensOf(ctx.u.scope) : [])];
+  return stemOverlap(entry.title, terms).matched.length > 0 || ctx.u.codes.some((c) => entry.title.includes(c));
 }
 
 function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
