@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { JOB_ATTEMPTS } from '../src/queue/bullmq-backend.ts';
+import { defaultJobOptions } from '../src/queue/bullmq-backend.ts';
 import { redisConnection } from '../src/queue/redis.ts';
 import { log } from './env.ts';
 import type { Figures } from './table.ts';
 
-/** Same retention and retry options the app's queues use (bullmq-backend.ts does not export them). */
-const jobOptions = {
-  attempts: JOB_ATTEMPTS,
-  backoff: { type: 'exponential', delay: 1000 },
-  removeOnComplete: { age: 24 * 3600, count: 10_000 },
-  removeOnFail: { age: 7 * 24 * 3600 },
-} as const;
+/** Same retention and retry options the app's queues use. */
+const jobOptions = defaultJobOptions;
 
 /** Redis version, or null when nothing answers at the URL within two seconds. */
 export async function redisVersion(url: string): Promise<string | null> {

@@ -24,8 +24,8 @@ export function decideCompleteness(result: StrategyResult, found: number, cue: C
     const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'toc-children' ? 'sub-entries of the routed TOC entry' : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : 'members of a numbered list running 1..n'}`;
     return { isComplete: true, source: 'structure', reason: how + (cue ? (cue.count === found ? `; matches the stated ${cue.count}` : `; the document states ${cue.count}`) : ''), statedCount: stated };
   }
-  // A deterministic extract picked partly because its size matched the stated count proves nothing.
-  if (cue && found >= cue.count && !result.variant.startsWith('deterministic')) {
+  // A list picked by proximity (or partly because its size matched the count) proves nothing.
+  if (cue && found >= cue.count && result.relevant !== false) {
     return { isComplete: true, source: 'cardinality', reason: `found ${found}, the document states ${cue.count} ("${cue.text}", p.${cue.pageNum})`, statedCount: stated };
   }
   if (result.llmSaysComplete !== undefined && result.llmSaysComplete !== null && found > 0) {

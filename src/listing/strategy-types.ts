@@ -28,6 +28,12 @@ export interface StrategyResult {
   /** True only when the sweep is exhaustive by construction (all TOC children, every regex match). */
   exhaustive: boolean;
   llmSaysComplete?: boolean | null;
+  /**
+   * False when nothing ties the items to the question beyond proximity (an enumeration not
+   * introduced as the answer, a deterministic extract): such a list may not claim completeness
+   * from a matching count.
+   */
+  relevant?: boolean;
   detail: Record<string, unknown>;
   tokens: number;
   llmCalls: number;

@@ -5,7 +5,7 @@ import { answerJobId, parseJobId, QUEUES, type AnswerJob, type ParseJob } from '
 
 export const JOB_ATTEMPTS = 3;
 
-const defaultJobOptions = {
+export const defaultJobOptions = {
   attempts: JOB_ATTEMPTS,
   backoff: { type: 'exponential', delay: 1000 },
   // Keep finished jobs for a while so `docintel status` can count them, but do not grow forever.

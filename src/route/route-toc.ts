@@ -5,6 +5,7 @@ import type { Llm } from '../llm/index.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
 import type { Tracer } from '../trace/tracer.ts';
 import { routeAnchors, scoreEntry, type RouteQuery } from './score-entry.ts';
+import { containsPhrase } from './text-match.ts';
 
 export interface RoutedSection {
   entry: TocNode | null; // null: the whole document (no TOC, or nothing matched)
@@ -151,8 +152,11 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
 function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
   if (q.intent === 'factual' || n.childCount === 0) return false;
   const s = scoreEntry(n, q);
-  // Only the entry whose own title names the scope holds "everything under" it.
-  return s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code')) && !q.sectionRef;
+  // Only the entry whose own title names the scope (or the items themselves: "VII. General
+  // Conditions" for "all the general conditions") holds "everything under" it.
+  const phrase = [q.itemPhrase, q.itemNoun].find((x) => x && x.trim().includes(' '));
+  const namesItems = Boolean(phrase && containsPhrase(n.title, phrase));
+  return (namesItems || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef;
 }
 
 function round(x: number): number {

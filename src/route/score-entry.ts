@@ -10,6 +10,7 @@ export interface RouteQuery {
   sectionRef: string | null;
   itemNoun: string | null;
   itemNounSingular?: string | null;
+  itemPhrase?: string | null;
 }
 
 export interface EntryScore {

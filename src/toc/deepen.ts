@@ -118,7 +118,8 @@ function chooseLevels(families: Map<string, HeadingLine[]>): HeadingLine[][] {
   return [];
 }
 
-function nodeFrom(h: HeadingLine): TocNode {
+/** A TOC node for a detected heading line (shared with the headings-only rebuild). */
+export function nodeFrom(h: HeadingLine): TocNode {
   return newNode({
     title: h.title,
     page: h.line.pageNum,

@@ -2,8 +2,9 @@
 
 import type { DocIndex } from './doc-index.ts';
 import { collectHeadingLines, spanLines, type HeadingLine } from './heading-lines.ts';
-import { addFlag, newNode, type TocNode } from './tree.ts';
-import { headingStyleOf, lineWeight } from './typography.ts';
+import { nodeFrom } from './deepen.ts';
+import { addFlag, type TocNode } from './tree.ts';
+import { lineWeight } from './typography.ts';
 
 const MAX_LEVEL = 4;
 
@@ -51,15 +52,7 @@ export function headingsToNodes(index: DocIndex): TocNode[] {
   const roots: TocNode[] = [];
   const stack: { level: number; node: TocNode }[] = [];
   for (const { h, level } of assignLevels(cands)) {
-    const node = newNode({
-      title: h.title,
-      page: h.line.pageNum,
-      line: h.line.lineNum,
-      y: h.line.y0,
-      source: 'headings',
-      verified: true,
-      headingStyle: headingStyleOf(h.line),
-    });
+    const node = nodeFrom(h);
     addFlag(node, 'from_headings');
     while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
     (stack.length ? stack[stack.length - 1]!.node.children : roots).push(node);

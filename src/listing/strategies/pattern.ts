@@ -17,7 +17,7 @@ interface Induced {
  * (GV under GOVERN) kept literal when the scope names it.
  */
 export async function patternStrategy(ctx: StrategyContext): Promise<StrategyResult> {
-  const induced = fromQuestion(ctx) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
+  const induced = fromQuestion(ctx) ?? (await fromNounNumber(ctx)) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
   if (!induced) return empty({ reason: 'no identifier shape in the question or the routed region' });
   const lines = await regexSweep(ctx.db, ctx.documentId, induced.regex);
   const re = new RegExp(`(?<![A-Za-z0-9.])${induced.regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
@@ -102,6 +102,24 @@ async function fromRegion(ctx: StrategyContext): Promise<Induced | null> {
     prefix: anchor,
     source: anchor ? 'induced-scoped' : 'induced',
   };
+}
+
+/**
+ * Items named by the item noun and a number ("Tier 1" … "Tier 4", "Level 1" … "Level 3"):
+ * accepted when the numbers found in the document run 1..n without a gap.
+ */
+async function fromNounNumber(ctx: StrategyContext): Promise<Induced | null> {
+  const noun = ctx.u.itemNounSingular?.trim().split(/\s+/).at(-1);
+  if (!noun || noun.length < 3 || !/^[a-z]+$/i.test(noun)) return null;
+  const word = noun[0]!.toUpperCase() + noun.slice(1).toLowerCase();
+  const regex = `${word} \\d{1,2}`;
+  const lines = await regexSweep(ctx.db, ctx.documentId, regex);
+  const re = new RegExp(`(?<![A-Za-z0-9.])${regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
+  const nums = [...new Set(lines.flatMap((l) => [...l.text.matchAll(re)].map((m) => Number(m[0].split(' ')[1]))))].sort((a, b) => a - b);
+  const contiguous = nums.length >= 2 && nums[0] === 1 && nums.every((n, i) => n === i + 1);
+  if (!contiguous) return null;
+  const shape = { ...CODE_SHAPES[0]!, name: 'noun-number', prefix: () => word };
+  return { shape, regex, prefix: word, source: 'noun-number' };
 }
 
 /**

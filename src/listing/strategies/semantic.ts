@@ -50,7 +50,7 @@ function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedC
     items = enumerationItems(enumeration, region, 0.5);
     variant = 'deterministic-enumeration';
   }
-  return { strategy: 'semantic', variant, items, exhaustive: false, llmSaysComplete: null, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };
+  return { strategy: 'semantic', variant, items, exhaustive: false, llmSaysComplete: null, relevant: false, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };
 }
 
 /** Consecutive paragraphs opening with bold run-in headings, nearest to the routed section. */

@@ -35,7 +35,7 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
     // answer (its lead-in line names the items); a numbered list nearby is not proof of anything.
     const introduced = introducesItems(enumeration, ctx.regionLines, ctx);
     const exhaustive = enumeration.ordered && enumeration.contiguous && enumeration.startsAtOne && introduced;
-    return result('enumeration', items, exhaustive, { style: enumeration.style, kind: enumeration.kind, count: enumeration.count, ordered: enumeration.ordered, introduced });
+    return { ...result('enumeration', items, exhaustive, { style: enumeration.style, kind: enumeration.kind, count: enumeration.count, ordered: enumeration.ordered, introduced }), relevant: introduced };
   }
   return result('none', [], false, { reason: 'no TOC children, titled entries or enumeration in the routed region' });
 }
