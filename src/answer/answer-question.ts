@@ -14,6 +14,7 @@ import { answerText } from './render.ts';
 import type { Answer, LineRow, ListingAnswer } from './types.ts';
 import { understandQuestion, type Understanding } from './understand.ts';
 import { verifyItemCitations } from './verify-citations.ts';
+import { stem, tokensOf } from '../route/text-match.ts';
 
 const ClassifySchema = z.object({
   intent: z.enum(['listing', 'count', 'factual']),
@@ -37,7 +38,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let tokens = 0;
   let llmCalls = 0;
 
-  const u = await understand(deps, q.text, llm, tracer, llmCtx, (t, c) => ((tokens += t), (llmCalls += c)));
+  const u = withoutDocumentWords(await understand(deps, q.text, llm, tracer, llmCtx, (t, c) => ((tokens += t), (llmCalls += c))), q);
   await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
 
   const routed = await routeToc({
@@ -142,6 +143,16 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   await tracer.record({ stage: 'answer', step: 'stored', output: { kind: answer.kind, path: answer.path }, tokens: 0, decision: answerText(answer).slice(0, 300), durationMs });
   await storeAnswer(deps.db, questionId, answer, answerText(answer), { strategy, tokens, llmCalls, durationMs });
   return answer;
+}
+
+/**
+ * Words that name the document itself ("ASVS" in a question about the ASVS) occur everywhere
+ * in it and cannot tell one section from another: routing ignores them.
+ */
+function withoutDocumentWords(u: Understanding, q: { file_name: string; title: string | null }): Understanding {
+  const docWords = new Set(tokensOf(`${q.title ?? ''} ${q.file_name.replace(/\.pdf$/i, '').replace(/[-_]/g, ' ')}`).map(stem));
+  const kept = u.keywords.filter((k) => !docWords.has(stem(k)));
+  return kept.length && kept.length < u.keywords.length ? { ...u, keywords: kept, signals: [...u.signals, 'dropped-document-words'] } : u;
 }
 
 async function understand(

@@ -37,6 +37,13 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
     if (containsPhrase(title, code) || titleStartsWithCodePrefix(title, code)) {
       titleScore += 6;
       reasons.push(`title has code ${code}`);
+    } else {
+      const parent = numberedAncestor(title, code);
+      if (parent) {
+        // "V9.1 Token source…" is the section that holds requirement 9.1.2.
+        titleScore += 5 + 2 * parent.split('.').length;
+        reasons.push(`title numbers ${parent}, which contains ${code}`);
+      }
     }
   }
   if (q.scope && containsPhrase(title, q.scope)) {
@@ -58,9 +65,10 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
     titleScore += 1;
     reasons.push(`title names the items (${q.itemNoun})`);
   }
-  if (titleScore === 0 && node.anchorBelow > 0) {
+  const titleHasAnchor = reasons.some((r) => r.startsWith('title has code') || r.startsWith('title has scope') || r.startsWith('title starts with section') || r.startsWith('title numbers'));
+  if (!titleHasAnchor && node.anchorBelow > 0) {
     // The scope or code names an entry further down this branch: the branch is the way there.
-    titleScore += 4;
+    titleScore += 6;
     reasons.push(`${node.anchorBelow} entr${node.anchorBelow === 1 ? 'y' : 'ies'} below name ${[q.scope, ...q.codes, q.sectionRef].filter(Boolean).join('/')}`);
   } else if (titleScore === 0 && node.nounBelow > 0) {
     titleScore += 1.5;
@@ -72,8 +80,25 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
   const density = totalHits / Math.max(node.lineCount, 1);
   if (totalHits) reasons.push(`keyword hits ${totalHits} (${hitKeywords}/${q.keywords.length} keywords)`);
   if (node.strongHits) reasons.push(`${node.strongHits} line(s) with several keywords together`);
-  const score = titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5) + Math.min(2, 0.5 * node.strongHits);
+  // What a title says outweighs how often words occur: tallies only rank among equals.
+  const score = 1.5 * titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5) + Math.min(2, 0.5 * node.strongHits);
   return { score, titleScore, coverage, reasons };
+}
+
+/**
+ * For a dotted numeric code (9.1.2, 5.4), the longest proper prefix (9.1, 9) that the title's
+ * leading number carries, optionally behind a letter prefix (V9.1).
+ */
+function numberedAncestor(title: string, code: string): string | null {
+  const m = /^(?:[A-Za-z]{1,3}\s?)?(\d+(?:\.\d+)+)$/.exec(code.trim());
+  if (!m) return null;
+  const lead = /^\s*(?:[A-Za-z]{1,3})?(\d+(?:\.\d+)*)\.?(\s|$)/.exec(title);
+  if (!lead) return null;
+  const parts = m[1]!.split('.');
+  for (let n = parts.length - 1; n >= 1; n--) {
+    if (lead[1] === parts.slice(0, n).join('.')) return lead[1]!;
+  }
+  return null;
 }
 
 function escapeRe(s: string): string {

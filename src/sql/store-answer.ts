@@ -56,12 +56,13 @@ export interface QuestionRow {
   text: string;
   page_count: number;
   file_name: string;
+  title: string | null;
 }
 
 export async function loadQuestion(db: Db, questionId: number): Promise<QuestionRow | null> {
   const r = await rows<QuestionRow>(
     db,
-    sql`select q.id::int, q.run_id, q.document_id::int, q.text, d.page_count, d.file_name
+    sql`select q.id::int, q.run_id, q.document_id::int, q.text, d.page_count, d.file_name, d.title
         from questions q join documents d on d.id = q.document_id where q.id = ${questionId}`,
   );
   return r[0] ?? null;
