@@ -106,7 +106,11 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       // With nothing in any title, a small parent is better read whole than guessed into.
       if (!worthDescending || (parent && best.s.titleScore === 0 && parent.lineCount <= o.maxSectionLines)) {
         stop = true;
-        reason = worthDescending ? 'no child title matches; the parent is small enough to read whole' : 'no entry matches the question';
+        reason = parent
+          ? `no sub-entry of "${parent.title}" matches the question better; reading it whole`
+          : worthDescending
+            ? 'no child title matches; the parent is small enough to read whole'
+            : 'no entry matches the question';
       } else {
         pick = best.n;
         reason = best.s.reasons.join('; ') || 'highest keyword tally';
