@@ -8,6 +8,7 @@ import { startWorkers } from './queue/bullmq-worker.ts';
 import { InProcessBackend } from './queue/inprocess-backend.ts';
 import { redisConnection } from './queue/redis.ts';
 import { createHandlers } from './workers/handlers.ts';
+import { RedisRateLimiter } from './llm/redis-rate-limiter.ts';
 
 export interface App {
   config: Config;
@@ -31,12 +32,14 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
   const log = opts.log ?? createLogger(config.DOCINTEL_LOG_LEVEL);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DOCINTEL_DATA_DIR });
   const runId = opts.runId ?? newRunId();
-  const handlers: JobHandlers = createHandlers({ config, log, db: database.db, runId, getBackend: () => backend });
   let backend: JobBackend;
   const closers: (() => Promise<void>)[] = [];
   let startLocalWorker: App['startLocalWorker'];
-  if (config.REDIS_URL) {
-    const producerConn = redisConnection(config.REDIS_URL);
+  const producerConn = config.REDIS_URL ? redisConnection(config.REDIS_URL) : null;
+  // With Redis, the LLM requests-per-minute budget is one budget for all worker processes.
+  const llmLimiter = producerConn ? new RedisRateLimiter(producerConn, `${config.DOCINTEL_QUEUE_PREFIX}:llm-rate`, config.DOCINTEL_LLM_RPM) : undefined;
+  const handlers: JobHandlers = createHandlers({ config, log, db: database.db, runId, getBackend: () => backend, llmLimiter });
+  if (config.REDIS_URL && producerConn) {
     const bull = new BullMqBackend(producerConn, config.DOCINTEL_QUEUE_PREFIX);
     backend = bull;
     startLocalWorker = async (w = {}) => {

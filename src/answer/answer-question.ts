@@ -33,7 +33,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   await deps.db.execute(sql`update questions set status = 'answering' where id = ${questionId}`);
   await deps.db.execute(sql`delete from pipeline_trace where question_id = ${questionId}`);
   const tracer = new Tracer(deps.db, q.run_id, { questionId, documentId: q.document_id });
-  const llm = Llm.fromConfig(deps.config, { noCache: opts.noCache });
+  const llm = Llm.fromConfig(deps.config, { noCache: opts.noCache, rateLimiter: deps.llmLimiter, logger: deps.log });
   const llmCtx = { runId: q.run_id, questionId };
   let tokens = 0;
   let llmCalls = 0;

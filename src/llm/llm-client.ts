@@ -1,3 +1,4 @@
+import type { Limiter } from './redis-rate-limiter.ts';
 import OpenAI from 'openai';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { z } from 'zod';
@@ -62,7 +63,7 @@ export interface LlmSettings {
    * (several local ones) otherwise never see the schema; costs a few hundred prompt tokens.
    */
   schemaInPrompt?: boolean;
-  rateLimiter?: RateLimiter;
+  rateLimiter?: Limiter;
   logger?: LlmLogger;
 }
 
@@ -71,7 +72,7 @@ export interface FromConfigOptions {
   fetch?: typeof fetch;
   backoff?: Partial<BackoffOptions>;
   schemaInPrompt?: boolean;
-  rateLimiter?: RateLimiter;
+  rateLimiter?: Limiter;
   logger?: LlmLogger;
 }
 
@@ -111,7 +112,7 @@ export class Llm {
   // `#` fields stay out of JSON.stringify / pino serialisation: the client holds the API key.
   readonly #client: OpenAI;
   readonly #apiKey: string | undefined;
-  readonly #limiter: RateLimiter;
+  readonly #limiter: Limiter;
   readonly #backoff: BackoffOptions;
   readonly #settings: Omit<LlmSettings, 'apiKey' | 'fetch' | 'rateLimiter' | 'logger'>;
   readonly #logger: LlmLogger | undefined;

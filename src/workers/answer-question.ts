@@ -6,12 +6,15 @@ import type { JobBackend } from '../queue/backend.ts';
 import { WaitForDocumentError } from '../queue/backend.ts';
 import type { AnswerJob } from '../queue/job-schemas.ts';
 import { DocintelError } from '../errors.ts';
+import type { Limiter } from '../llm/redis-rate-limiter.ts';
 
 export interface AnswerDeps {
   config: Config;
   log: Logger;
   db: Db;
   runId: string;
+  /** Shared by every worker process when Redis is configured; per process otherwise. */
+  llmLimiter?: Limiter;
 }
 
 /** The answer job: waits (without failing) for the question's document, then runs the pipeline. */

@@ -3,11 +3,12 @@ import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { JobBackend, JobHandlers } from '../queue/backend.ts';
 import { errorMessage } from '../errors.ts';
+import type { Limiter } from '../llm/redis-rate-limiter.ts';
 import { failDocument, parseDocument } from './parse-document.ts';
 import { answerQuestionJob, failQuestion } from './answer-question.ts';
 
 /** The job handlers shared by the BullMQ worker and the in-process runner. */
-export function createHandlers(deps: { config: Config; log: Logger; db: Db; runId: string; getBackend: () => JobBackend }): JobHandlers {
+export function createHandlers(deps: { config: Config; log: Logger; db: Db; runId: string; getBackend: () => JobBackend; llmLimiter?: Limiter }): JobHandlers {
   const parseDeps = {
     db: deps.db,
     log: deps.log,
