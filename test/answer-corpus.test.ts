@@ -6,6 +6,7 @@ import { enqueueQuestions, waitForQuestions } from '../src/producer/ask.ts';
 import { ingestPaths } from '../src/producer/ingest.ts';
 import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
+import { tocCommand } from '../src/cli/commands/toc.ts';
 import type { FactualAnswer, ListingAnswer } from '../src/answer/types.ts';
 import { CORPUS, corpusFile } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
@@ -111,6 +112,16 @@ describe('answering on the corpus without an LLM', () => {
     }
     // Each level descends from the previous pick: no level is read twice.
     expect(new Set(parents).size).toBe(parents.length);
+  });
+
+  it('prints the routed TOC tree with pages and sources (docintel toc)', async () => {
+    await waitForDocuments(app.db, Object.values(docs));
+    const out = await tocCommand(app.db, CORPUS.fema, {});
+    expect(out).toMatch(/VI\. DEDUCTIBLES\s+p\.16/i);
+    expect(out).toMatch(/VII\. General Conditions/);
+    const csf = await tocCommand(app.db, 'nist-csf-2.0.pdf', {});
+    expect(csf).toMatch(/GOVERN \(GV\)/);
+    expect(csf).toMatch(/Organizational Context \(GV\.OC\)/);
   });
 
   it('answers a factual question from the routed section with citations that resolve to stored lines', async () => {
