@@ -1,6 +1,6 @@
 import { findEnumerations, type Enumeration } from '../cardinality.ts';
 import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
-import { stemOverlap, tokensOf } from '../../route/text-match.ts';
+import { containsPhrase, stemOverlap, tokensOf } from '../../route/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import type { LineRow } from '../../answer/types.ts';
 import { leadIn } from './lead-in.ts';
@@ -85,7 +85,9 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
     const level = await tocLevel(ctx.db, ctx.documentId, p, []);
     all.push(...level.filter((n) => found.some((f) => f.id === n.id)));
   }
-  // Inside the routed section when it holds several of them ("the tasks at the system level").
+  // Inside the routed section when it holds several of them, then under the heading a qualifier
+  // names ("the tasks at the system level"), when that narrows them further.
+  let scoped = all;
   const entry = ctx.routed.entry;
   if (entry) {
     const bound = await rows<{ end_id: number | null }>(
@@ -94,9 +96,10 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
     );
     const end = bound[0]?.end_id ?? Number.MAX_SAFE_INTEGER;
     const inside = all.filter((n) => n.id > entry.id && n.id < end);
-    if (inside.length >= 2) return inside;
+    if (inside.length >= 2) scoped = inside;
   }
-  return all;
+  const qualified = await withinQualifier(ctx, scoped);
+  return qualified.length >= 2 ? qualified : scoped;
 }
 
 /**
@@ -126,6 +129,27 @@ export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'
 function looksLikeReferences(e: Enumeration): boolean {
   const refLike = e.items.filter((i) => /\b(19|20)\d{2}\b|et al\.|arXiv|Proceedings|Journal|pp\.\s*\d/i.test(i.text)).length;
   return refLike >= e.items.length / 3;
+}
+
+async function withinQualifier(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {
+  const qualifiers = ctx.u.scopeQualifiers ?? [];
+  if (!qualifiers.length || nodes.length < 2) return [];
+  const { rows } = await import('../../db/client.ts');
+  const { sql } = await import('drizzle-orm');
+  const entries = await rows<{ title: string; page_start: number; page_end: number; line_start: number | null }>(
+    ctx.db,
+    sql`select title, page_start, page_end, line_start from toc_entries where document_id = ${ctx.documentId} and routable`,
+  );
+  const withQualifier = entries.filter((e) => qualifiers.some((q) => containsPhrase(e.title, q)));
+  // Several headings may carry the qualifier ("… SYSTEM LEVEL" for each step): prefer those that also name the scope.
+  const scopeWords = ctx.u.scope ? tokensOf(ctx.u.scope) : [];
+  const scoped = withQualifier.filter((e) => scopeWords.length > 0 && stemOverlap(e.title, scopeWords).matched.length > 0);
+  const holders = scoped.length ? scoped : withQualifier;
+  const at = (n: TocNode) => n.pageStart * 100_000 + (n.lineStart ?? 0);
+  const inside = nodes.filter((n) =>
+    holders.some((h) => at(n) >= h.page_start * 100_000 + (h.line_start ?? 0) && n.pageStart <= h.page_end),
+  );
+  return inside.length < nodes.length ? inside : [];
 }
 
 function entryIsAboutQuestion(entry: TocNode, ctx: StrategyContext): boolean {
