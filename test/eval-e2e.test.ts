@@ -8,6 +8,7 @@ import { runEval } from '../src/eval/run-eval.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { testApp } from './helpers/app.ts';
 import { makePdf } from './helpers/make-pdf.ts';
+import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
 
 describe('docintel eval end to end on a generated gold file', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -74,8 +75,10 @@ describe('docintel eval end to end on a generated gold file', () => {
     app = await testApp({ databaseUrl: fresh.url, redis: false });
   }, 60_000);
 
+  let fake: FakeOpenAI | null = null;
   afterAll(async () => {
     await app?.close();
+    await fake?.close();
     await fresh?.drop();
   });
 
@@ -102,5 +105,43 @@ describe('docintel eval end to end on a generated gold file', () => {
     expect(summary).toMatch(/\| metric \| docintel \| baseline \|/);
     expect(existsSync(path.join(out, 'chart.svg'))).toBe(true);
     expect(readFileSync(path.join(out, 'chart.svg'), 'utf8')).toContain('<svg');
+  });
+
+  it('with an LLM configured, also lets the baseline answer from its top-k chunks and scores that answer', async () => {
+    const ok = (v: unknown): FakeReply => ({ content: JSON.stringify(v), usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 } });
+    const reply = (body: any): FakeReply => {
+      switch (body.response_format?.json_schema?.name) {
+        case 'route_pick':
+          return ok({ pick: null, stop_here: true, reason: 'read the whole document' });
+        case 'question_intent':
+          return ok({ intent: 'listing', item_noun: 'bed codes', scope: null });
+        case 'factual_answer': {
+          const line = String(body.messages.at(-1).content).split('\n').find((l: string) => l.includes('Watering happens'));
+          const id = Number(/^\[(\d+)\]/.exec(line ?? '')?.[1]);
+          return ok({ answer: 'Every morning before nine.', not_found: false, confidence: 0.9, citations: [{ line_id: id, quote: 'Watering happens every morning' }] });
+        }
+        case 'baseline_answer':
+          // A typical top-k answer: three of the four codes, presented as complete.
+          return ok({ items: ['BD-01', 'BD-02', 'BD-03'], answer: 'BD-01, BD-02, BD-03', is_complete: true });
+        default:
+          return ok({ items: [], is_likely_complete: true, reason: 'nothing', suggested_keywords: [] });
+      }
+    };
+    fake = await startFakeOpenAI(Array.from({ length: 60 }, () => reply));
+    const llmApp = await testApp({ databaseUrl: fresh.url, redis: false, env: { OPENAI_BASE_URL: fake.url, DOCINTEL_LLM_BACKOFF_MS: '5' } });
+    try {
+      const res = await runEval(llmApp, goldPath, { outDir: path.join(root, 'out-llm') });
+      const listing = res.rows.find((r) => r.docintel.id === 'garden-bed-codes')!;
+      expect(listing.docintel.recall).toBe(1);
+      expect(listing.baseline).not.toBeNull();
+      expect(listing.baseline!.recall).toBe(0.75);
+      expect(listing.baseline!.falseComplete).toBe(true);
+      expect(res.baselineSummary?.falseComplete).toBeGreaterThanOrEqual(1);
+      const summary = readFileSync(path.join(root, 'out-llm', 'summary.md'), 'utf8');
+      expect(summary).toMatch(/\| mean recall \| 1\.00 \| 0\.75 \|/);
+      expect(fake.requests.some((r) => r.response_format?.json_schema?.name === 'baseline_answer')).toBe(true);
+    } finally {
+      await llmApp.close();
+    }
   });
 });
