@@ -52,6 +52,8 @@ export interface StrategyContext {
   runId: string;
   questionId: number;
   maxIterations: number;
+  /** The count the question or the document states, once known. */
+  expectedCount?: number | null;
 }
 
 export function cite(l: LineRow, quote?: string): CandidateCitation {

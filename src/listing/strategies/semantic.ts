@@ -5,6 +5,7 @@ import { keywordLines, loadLines } from '../../sql/load-lines.ts';
 import { quoteInLine } from '../../answer/quote-check.ts';
 import { normalizeItemName } from './normalize-item.ts';
 import { enumerationItems, pickEnumeration } from './structure.ts';
+import { contentLines } from './content-lines.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 
 const ExtractionSchema = z.object({
@@ -40,14 +41,15 @@ async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<Li
 
 function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedCount: number | null): StrategyResult {
   const leadIns = leadInRun(region, ctx);
-  const enumeration = pickEnumeration(region, ctx, expectedCount);
+  const body = contentLines(region);
+  const enumeration = pickEnumeration(body, ctx, expectedCount);
   let items: Candidate[] = [];
   let variant = 'deterministic-none';
   if (leadIns.length >= 2 && (!enumeration || (expectedCount !== null && Math.abs(leadIns.length - expectedCount) < Math.abs(enumeration.count - expectedCount)))) {
     items = leadIns.map((l) => ({ name: l.leadBold!.replace(/[.:]$/, ''), surfaceForms: [l.leadBold!.replace(/[.:]$/, '')], citations: [cite(l, l.leadBold!)], confidence: 0.6 }));
     variant = 'deterministic-lead-ins';
   } else if (enumeration) {
-    items = enumerationItems(enumeration, region, 0.5);
+    items = enumerationItems(enumeration, body, 0.5);
     variant = 'deterministic-enumeration';
   }
   return { strategy: 'semantic', variant, items, exhaustive: false, llmSaysComplete: null, relevant: false, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };

@@ -4,6 +4,7 @@ import { containsPhrase, stemOverlap, tokensOf } from '../../route/text-match.ts
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import type { LineRow } from '../../answer/types.ts';
 import { leadIn } from './lead-in.ts';
+import { contentLines } from './content-lines.ts';
 
 /**
  * Structure: the document's own shape answers the listing. First the routed entry's TOC
@@ -28,12 +29,13 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
       return result('toc-children', await citeEntries(ctx, items), true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
   }
-  const enumeration = pickEnumeration(ctx.regionLines, ctx);
+  const body = contentLines(ctx.regionLines);
+  const enumeration = pickEnumeration(body, ctx, ctx.expectedCount ?? null);
   if (enumeration) {
-    const items = enumerationItems(enumeration, ctx.regionLines, 0.7);
+    const items = enumerationItems(enumeration, body, 0.7);
     // Exhaustive only when the numbering runs 1..n without gaps AND the list is introduced as the
     // answer (its lead-in line names the items); a numbered list nearby is not proof of anything.
-    const introduced = introducesItems(enumeration, ctx.regionLines, ctx);
+    const introduced = introducesItems(enumeration, body, ctx);
     const exhaustive = enumeration.ordered && enumeration.contiguous && enumeration.startsAtOne && introduced;
     return { ...result('enumeration', items, exhaustive, { style: enumeration.style, kind: enumeration.kind, count: enumeration.count, ordered: enumeration.ordered, introduced }), relevant: introduced };
   }
@@ -116,6 +118,8 @@ export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'
   const scored = enums.map((e) => {
     const kwShare = stemOverlap(e.items.map((i) => i.text).join(' '), keywords).share;
     let score = Math.min(e.count, 12) + (e.ordered && e.contiguous ? 3 : 0) + 8 * kwShare - indent(e) / 100;
+    // A list the text introduces as the answer ("The steps are:") beats one that merely sits nearby.
+    if (introducesItems(e, lines, ctx)) score += 6;
     // "[1] Author, Title" lists are bibliographies: only an answer when references are asked for.
     if (e.kind === 'bracket' && looksLikeReferences(e) && !/reference|citation|paper|work/i.test(ctx.u.itemNoun ?? '')) score -= 20;
     if (statedCount && e.count === statedCount) score += 6;
@@ -184,6 +188,7 @@ export function enumerationItems(e: Enumeration, lines: LineRow[], confidence: n
 
 /** True when the line(s) just before the list mention the item noun or the question's keywords. */
 function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyContext, 'u'>): boolean {
+  if (!e.items.length) return false;
   const first = e.items[0]!;
   const idx = lines.findIndex((l) => l.pageNum === first.pageNum && l.lineNum === first.lineNum);
   const before = lines.slice(Math.max(0, idx - 3), idx).map((l) => l.text).join(' ');
