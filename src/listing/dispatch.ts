@@ -45,7 +45,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
     decision: cue ? `document states ${cue.count} ${cue.noun} (p.${cue.pageNum} l.${cue.lineNum})` : 'no stated count',
   });
   const expected = ctx.u.expectedCount ?? cue?.count ?? null;
-  ctx = { ...ctx, expectedCount: expected };
+  ctx = { ...ctx, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null };
   const tried: ListingOutcome['tried'] = [];
   let chosen: StrategyResult | null = null;
   for (const name of strategyOrder(ctx)) {

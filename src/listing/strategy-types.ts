@@ -54,6 +54,8 @@ export interface StrategyContext {
   maxIterations: number;
   /** The count the question or the document states, once known. */
   expectedCount?: number | null;
+  /** Where the document states that count (its sentence may introduce the items). */
+  cueAt?: { pageNum: number; lineNum: number } | null;
 }
 
 export function cite(l: LineRow, quote?: string): CandidateCitation {

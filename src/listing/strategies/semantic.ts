@@ -6,6 +6,7 @@ import { quoteInLine } from '../../answer/quote-check.ts';
 import { normalizeItemName } from './normalize-item.ts';
 import { enumerationItems, pickEnumeration } from './structure.ts';
 import { contentLines } from './content-lines.ts';
+import { ordinalProse } from './ordinal-prose.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 
 const ExtractionSchema = z.object({
@@ -25,8 +26,17 @@ const MAX_LINES_PER_CALL = 220;
  */
 export async function semanticStrategy(ctx: StrategyContext, expectedCount: number | null): Promise<StrategyResult> {
   const region = await broadRegion(ctx, ctx.u.keywords);
-  if (!ctx.llm) return deterministicExtract(ctx, region, expectedCount);
+  if (!ctx.llm) return deterministicExtract(ctx, region, expectedCount, await linesAfterCue(ctx));
   return llmLoop(ctx, region, expectedCount);
+}
+
+/** The sentences right after the document's own count ("… three desiderata. One is …"). */
+async function linesAfterCue(ctx: StrategyContext): Promise<LineRow[]> {
+  const cue = ctx.cueAt;
+  if (!cue) return [];
+  const lines = await loadLines(ctx.db, ctx.documentId, cue.pageNum, cue.pageNum + 1);
+  const i = lines.findIndex((l) => l.pageNum === cue.pageNum && l.lineNum === cue.lineNum);
+  return i < 0 ? [] : lines.slice(i, i + 16);
 }
 
 async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<LineRow[]> {
@@ -39,7 +49,11 @@ async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<Li
   return [...seen.values()].sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
 }
 
-function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedCount: number | null): StrategyResult {
+function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedCount: number | null, afterCue: LineRow[] = []): StrategyResult {
+  const prose = ordinalProse(afterCue);
+  if (prose.length >= 2) {
+    return { strategy: 'semantic', variant: 'deterministic-ordinal-prose', items: prose, exhaustive: false, llmSaysComplete: null, relevant: true, detail: { regionLines: region.length, deterministic: true, afterCue: afterCue.length }, tokens: 0, llmCalls: 0 };
+  }
   const leadIns = leadInRun(region, ctx);
   const body = contentLines(region);
   const enumeration = pickEnumeration(body, ctx, expectedCount);
