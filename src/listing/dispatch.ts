@@ -7,6 +7,7 @@ import { semanticStrategy } from './strategies/semantic.ts';
 import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
+import { stem, tokensOf } from '../route/text-match.ts';
 import type { LineRow } from '../answer/types.ts';
 
 type StrategyName = 'structure' | 'pattern' | 'semantic';
@@ -36,7 +37,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
   const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
   // A count of some other noun that merely shares a question keyword ("six Functions" for a
   // question about categories under a function) says nothing about these items.
-  const cue = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic') : cues, ctx.u.itemNoun);
+  const cue = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemNoun);
   await ctx.tracer.record({
     stage: 'list',
     step: 'cardinality',
@@ -64,7 +65,9 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
       durationMs: performance.now() - t0,
     });
     if (usable) {
-      chosen = (await preferFullerCodeSweep(ctx, r)) ?? r;
+      const fuller = await preferFullerCodeSweep(ctx, r);
+      if (fuller) tried.push({ strategy: fuller.strategy, variant: `${fuller.variant} (cross-check)`, items: fuller.items.length });
+      chosen = fuller ?? r;
       break;
     }
   }
@@ -113,7 +116,7 @@ async function preferFullerCodeSweep(ctx: StrategyContext, r: StrategyResult): P
     return null;
   };
   const codes = r.items.map((i) => codeOf(i.name)).filter((c): c is string => c !== null);
-  if (codes.length < Math.max(2, r.items.length * 0.6)) return null;
+  if (codes.length < 2) return null;
   const sweep = await patternStrategy(ctx);
   const swept = new Set(sweep.items.map((i) => i.name));
   const shapeCodes = codes.filter((c) => sweep.items.length && new RegExp(`^${String(sweep.detail.regex)}$`).test(c));
@@ -127,4 +130,15 @@ async function preferFullerCodeSweep(ctx: StrategyContext, r: StrategyResult): P
     decision: better ? `use the pattern sweep: ${sweep.items.length} codes include all ${shapeCodes.length} coded TOC children` : 'keep the TOC children',
   });
   return better ? sweep : null;
+}
+
+/**
+ * "17 chapters" says nothing about the sections of one chapter: a counted noun that the question
+ * uses for something other than its items (the container, "the V6 … chapter") is not their count.
+ */
+function countsTheContainer(noun: string, ctx: StrategyContext): boolean {
+  const head = (w: string) => stem(tokensOf(w).at(-1) ?? '');
+  const cueHead = head(noun);
+  if (!cueHead || cueHead === head(ctx.u.itemNounSingular ?? ctx.u.itemNoun ?? '')) return false;
+  return tokensOf(ctx.question).map(stem).includes(cueHead);
 }
