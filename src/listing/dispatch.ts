@@ -137,8 +137,8 @@ async function preferFullerCodeSweep(ctx: StrategyContext, r: StrategyResult): P
  * uses for something other than its items (the container, "the V6 … chapter") is not their count.
  */
 function countsTheContainer(noun: string, ctx: StrategyContext): boolean {
-  const head = (w: string) => stem(tokensOf(w).at(-1) ?? '');
-  const cueHead = head(noun);
-  if (!cueHead || cueHead === head(ctx.u.itemNounSingular ?? ctx.u.itemNoun ?? '')) return false;
+  const cueHead = stem(tokensOf(noun).at(-1) ?? '');
+  const itemWords = tokensOf(`${ctx.u.itemPhrase ?? ''} ${ctx.u.itemNoun ?? ''} ${ctx.u.itemNounSingular ?? ''}`).map(stem);
+  if (!cueHead || itemWords.includes(cueHead)) return false;
   return tokensOf(ctx.question).map(stem).includes(cueHead);
 }
