@@ -29,6 +29,8 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
       return result('toc-children', await citeEntries(ctx, items), true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
   }
+  const family = await topLevelFamily(ctx);
+  if (family.length >= 3) return result('numbered-top-level', await citeEntries(ctx, family), true, { noun: ctx.u.itemNounSingular, entries: family.length });
   const body = contentLines(ctx.regionLines);
   const enumeration = pickEnumeration(body, ctx, ctx.expectedCount ?? null);
   if (enumeration) {
@@ -154,6 +156,33 @@ async function withinQualifier(ctx: StrategyContext, nodes: TocNode[]): Promise<
     holders.some((h) => at(n) >= h.page_start * 100_000 + (h.line_start ?? 0) && n.pageStart <= h.page_end),
   );
   return inside.length < nodes.length ? inside : [];
+}
+
+const STRUCTURAL_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume', 'book']);
+
+/**
+ * "What chapters does the document contain?": with a structural item noun and no scope, the
+ * answer is the document's own top-level numbered family (V1 … V17, 1 … 8, Part I … Part IV),
+ * taken only when its numbers run 1..n.
+ */
+async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
+  const noun = ctx.u.itemNounSingular?.toLowerCase().split(/\s+/).at(-1);
+  if (!noun || !STRUCTURAL_NOUNS.has(noun) || ctx.u.scope || ctx.u.codes.length) return [];
+  const roots = await tocLevel(ctx.db, ctx.documentId, null, []);
+  const candidates = roots.length === 1 ? await tocLevel(ctx.db, ctx.documentId, roots[0]!.id, []) : roots;
+  const families = new Map<string, { n: number; node: TocNode }[]>();
+  for (const node of candidates) {
+    const m = /^\s*((?:chapter|part|section|module)\s+|[A-Z]{1,2})?(\d{1,2})(?:[.:]|\s|$)/i.exec(node.title);
+    if (!m) continue;
+    const key = (m[1] ?? '').trim().toLowerCase();
+    const list = families.get(key) ?? [];
+    list.push({ n: Number(m[2]), node });
+    families.set(key, list);
+  }
+  const best = [...families.values()].sort((a, b) => b.length - a.length)[0] ?? [];
+  const nums = best.map((x) => x.n);
+  const contiguous = nums.length >= 3 && nums.every((n, i) => n === i + 1);
+  return contiguous ? best.map((x) => x.node) : [];
 }
 
 function entryIsAboutQuestion(entry: TocNode, ctx: StrategyContext): boolean {
