@@ -92,6 +92,14 @@ describe('answering on the corpus without an LLM', () => {
     expect(trace.some((t) => t.stage === 'route' && /5\.4/.test(t.decision ?? ''))).toBe(true);
   });
 
+  it('answers a structural listing with the top-level numbered sections', async () => {
+    const { answer } = await ask(CORPUS.attention, 'What sections does the paper have?');
+    const a = answer as ListingAnswer;
+    expect(a.items.map((i) => i.name)).toEqual(['1 Introduction', '2 Background', '3 Model Architecture', '4 Why Self-Attention', '5 Training', '6 Results', '7 Conclusion']);
+    expect(a.isComplete).toBe(true);
+    expect(a.completenessSource).toBe('structure');
+  });
+
   it('routes SP 800-37 one level at a time, never showing more than one level', async () => {
     const { trace } = await ask(CORPUS.sp37, 'Who has primary responsibility for the authorization decision (Task R-4) in the RMF?');
     const levels = trace.filter((t) => t.stage === 'route' && t.step === 'level');
