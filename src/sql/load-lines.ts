@@ -42,13 +42,6 @@ export async function keywordLines(db: Db, documentId: number, keywords: string[
   );
 }
 
-export async function lineById(db: Db, id: number): Promise<{ id: number; document_id: number; text: string } | null> {
-  const r = await rows<{ id: number; document_id: number; text: string }>(
-    db,
-    sql`select id::int, document_id::int, text from lines where id = ${id}`,
-  );
-  return r[0] ?? null;
-}
 
 /** The first TOC entry after `id`'s subtree in document order (ids are pre-order): where a section ends. */
 export async function nextEntryAfter(db: Db, documentId: number, id: number, level: number): Promise<{ page_start: number; line_start: number | null } | null> {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts';
-import { BadInputError, DocintelError, errorMessage } from '../errors.ts';
+import { BadInputError, DocintelError } from '../errors.ts';
 import type { Logger } from '../log.ts';
 import { parseInThread } from '../parse/parse-in-thread.ts';
 import { deleteDocumentRows } from '../sql/delete-document-rows.ts';
@@ -87,8 +87,4 @@ export async function failDocument(deps: Pick<ParseDeps, 'db'>, documentId: numb
     await deleteDocumentRows(tx, documentId);
     await markDocumentFailed(tx, documentId, code, reason);
   });
-}
-
-export function describeError(e: unknown): { code: string; reason: string } {
-  return e instanceof DocintelError ? { code: e.code, reason: e.message } : { code: 'internal', reason: errorMessage(e) };
 }

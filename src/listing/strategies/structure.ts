@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/client.ts';
+import { loadLines } from '../../sql/load-lines.ts';
 import { findEnumerations, type Enumeration } from '../cardinality.ts';
 import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
 import { containsPhrase, stemOverlap, tokensOf } from '../../route/text-match.ts';
@@ -50,7 +53,6 @@ function result(variant: string, items: Candidate[], exhaustive: boolean, detail
 
 /** Cites a TOC entry at its heading line (or the first line of its page when the heading was not located). */
 async function citeEntries(ctx: StrategyContext, nodes: TocNode[]): Promise<Candidate[]> {
-  const { loadLines } = await import('../../sql/load-lines.ts');
   const out: Candidate[] = [];
   for (const n of nodes) {
     const lines = await loadLines(ctx.db, ctx.documentId, n.pageStart, n.pageStart);
@@ -71,20 +73,14 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
   if (!noun) return [];
   const head = tokensOf(noun).at(-1);
   if (!head) return [];
-  const { rows } = await import('../../db/client.ts');
-  const { sql } = await import('drizzle-orm');
   const pattern = `^\\s*${head}\\s+([A-Z0-9]{1,4}|[IVX]+)\\b`;
-  const found = await rows<{ id: number }>(
+  const found = await rows<{ id: number; parent_id: number | null }>(
     ctx.db,
-    sql`select id from toc_entries where document_id = ${ctx.documentId} and routable and title ~* ${pattern.replace(/\\b/g, '\\y')} order by id`,
+    sql`select id, parent_id from toc_entries where document_id = ${ctx.documentId} and routable and title ~* ${pattern.replace(/\\b/g, '\\y')} order by id`,
   );
   if (found.length < 2) return [];
   const all: TocNode[] = [];
-  const parents = new Set<number | null>();
-  for (const f of found) {
-    const r = await rows<{ parent_id: number | null }>(ctx.db, sql`select parent_id from toc_entries where document_id = ${ctx.documentId} and id = ${f.id}`);
-    parents.add(r[0]?.parent_id ?? null);
-  }
+  const parents = new Set(found.map((f) => f.parent_id));
   for (const p of parents) {
     const level = await tocLevel(ctx.db, ctx.documentId, p, []);
     all.push(...level.filter((n) => found.some((f) => f.id === n.id)));
@@ -140,8 +136,6 @@ function looksLikeReferences(e: Enumeration): boolean {
 async function withinQualifier(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {
   const qualifiers = ctx.u.scopeQualifiers ?? [];
   if (!qualifiers.length || nodes.length < 2) return [];
-  const { rows } = await import('../../db/client.ts');
-  const { sql } = await import('drizzle-orm');
   const entries = await rows<{ title: string; page_start: number; page_end: number; line_start: number | null }>(
     ctx.db,
     sql`select title, page_start, page_end, line_start from toc_entries where document_id = ${ctx.documentId} and routable`,
