@@ -74,6 +74,8 @@ export const lines = pgTable(
     bold: boolean('bold').notNull().default(false),
     leadBold: text('lead_bold'),
     column: integer('column').notNull().default(0),
+    /** Rotated margin text, running headers and footers, page numbers: never body text. */
+    furniture: boolean('furniture').notNull().default(false),
   },
   (t) => [
     uniqueIndex('lines_doc_page_line_key').on(t.documentId, t.pageNum, t.lineNum),
@@ -209,4 +211,58 @@ export const llmCalls = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('llm_calls_hash_idx').on(t.requestHash), index('llm_calls_question_idx').on(t.questionId)],
+);
+
+/**
+ * Every enumeration of a document's body (structure model): its section, the sentence that
+ * introduces it, marker kind and nesting. Built in the parse job's transaction.
+ */
+export const lists = pgTable(
+  'lists',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    id: integer('id').notNull(),
+    parentList: integer('parent_list'),
+    parentItem: integer('parent_item'),
+    depth: integer('depth').notNull(),
+    kind: text('kind').notNull(),
+    style: text('style').notNull(),
+    sectionId: integer('section_id'),
+    heading: text('heading'),
+    intro: text('intro'),
+    introPage: integer('intro_page'),
+    introLine: integer('intro_line'),
+    itemCount: integer('item_count').notNull(),
+    sequential: boolean('sequential').notNull(),
+    endedBy: text('ended_by').notNull(),
+    gapAfter: boolean('gap_after').notNull().default(false),
+    pageStart: integer('page_start').notNull(),
+    pageEnd: integer('page_end').notNull(),
+  },
+  (t) => [uniqueIndex('lists_pk').on(t.documentId, t.id), index('lists_section_idx').on(t.documentId, t.sectionId)],
+);
+
+/** One row per list item: its label (the name) and its whole text over all its lines. */
+export const listItems = pgTable(
+  'list_items',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    listId: integer('list_id').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    marker: text('marker').notNull(),
+    label: text('label').notNull(),
+    text: text('text').notNull(),
+    pageStart: integer('page_start').notNull(),
+    lineStart: integer('line_start').notNull(),
+    pageEnd: integer('page_end').notNull(),
+    lineEnd: integer('line_end').notNull(),
+    /** The item's lines as (page, line) pairs in reading order: pages[i], lines[i]. */
+    pages: integer('pages').array().notNull(),
+    lineNums: integer('line_nums').array().notNull(),
+  },
+  (t) => [uniqueIndex('list_items_pk').on(t.documentId, t.listId, t.ordinal)],
 );

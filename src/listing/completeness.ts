@@ -21,7 +21,7 @@ export function decideCompleteness(result: StrategyResult, found: number, cue: C
     return { isComplete: false, source: 'cardinality', reason: `the document states ${cue.count} ("${cue.text}", p.${cue.pageNum}) but only ${found} could be found in its text`, statedCount: stated };
   }
   if (result.exhaustive && found > 0) {
-    const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'toc-children' ? 'sub-entries of the routed TOC entry' : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : result.variant === 'numbered-top-level' ? "document's top-level TOC entries numbered 1..n" : 'members of a numbered list running 1..n'}`;
+    const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'candidate-list' ? `items of list ${String(result.detail.list)}, closed (${String(result.detail.endedBy)}) and ahead of the runner-up by ${Math.round(Number(result.detail.margin) * 100)}%` : result.variant === 'toc-children' ? 'sub-entries of the routed TOC entry' : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : result.variant === 'numbered-top-level' ? "document's top-level TOC entries numbered 1..n" : 'members of a numbered list running 1..n'}`;
     return { isComplete: true, source: 'structure', reason: how + (cue ? (cue.count === found ? `; matches the stated ${cue.count}` : `; the document states ${cue.count}`) : ''), statedCount: stated };
   }
   // A list picked by proximity (or partly because its size matched the count) proves nothing.

@@ -9,6 +9,8 @@ import type { Candidate, StrategyContext, StrategyResult } from './strategy-type
 import { keywordLines } from '../sql/load-lines.ts';
 import { stem, tokensOf } from '../route/text-match.ts';
 import type { LineRow } from '../answer/types.ts';
+import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
+import { TUNING } from './tuning.ts';
 
 type StrategyName = 'structure' | 'pattern' | 'semantic';
 
@@ -71,6 +73,9 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
       break;
     }
   }
+  const arbitrated = await candidateList(ctx, expected, chosen);
+  if (arbitrated && arbitrated !== chosen) tried.push({ strategy: arbitrated.strategy, variant: arbitrated.variant, items: arbitrated.items.length });
+  chosen = arbitrated ?? chosen;
   chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
   // Pattern items are distinct codes by construction; merging would rename a code after its title.
   const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : mergeCandidates(chosen.items as never);
@@ -91,6 +96,95 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
     decision: `${verdict.isComplete === null ? 'unknown' : verdict.isComplete ? 'complete' : 'incomplete'} (${verdict.source})`,
   });
   return { result: chosen, items, verdict, tried, cue };
+}
+
+/**
+ * The structure model's lists ranked against the question. The best one answers when it is tied
+ * to the question strongly enough; it is complete only when it is closed (its boundary reached,
+ * numbering without gaps) and clearly beats the runner-up.
+ */
+async function candidateList(ctx: StrategyContext, expected: number | null, chain: StrategyResult | null): Promise<StrategyResult | null> {
+  // Identifier questions ("all the codes under X") are answered by the identifier sweep.
+  // A regex sweep of one identifier family is exhaustive by construction; lists do not rival it.
+  if (chain?.strategy === 'pattern') return chain;
+  const lists = await loadLists(ctx.db, ctx.documentId);
+  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd } : null;
+  // The chain's answer from the TOC (an entry's sub-entries, entries named by the item noun)
+  // competes as one more candidate, read the same way: its path is its heading, its parent
+  // entry's title its intro, its entry titles its items.
+  const sectional = chain && chain.strategy === 'structure' && SECTIONAL.has(chain.variant) ? asPseudoList(ctx, chain) : null;
+  const ranked = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected });
+  const [top, runner] = ranked;
+  const margin = top ? (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9) : 0;
+  const strong = Boolean(top && top.score >= TUNING.listMinScore && (top.features.coverage ?? 0) >= TUNING.listMinCoverage);
+  const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
+  const tied = Boolean(top && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
+  const sectionalWins = Boolean(top && sectional && top.list === sectional);
+  const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
+  const useList = Boolean(top && strong && !sectionalWins);
+  const exhaustive = useList && closed && tied && margin >= TUNING.listMinMargin;
+  await ctx.tracer.record({
+    stage: 'list',
+    step: 'candidates',
+    input: { lists: lists.length, ranked: ranked.length, chain: chain ? `${chain.strategy}/${chain.variant}` : null },
+    output: { top: ranked.slice(0, 5).map(show), margin: Math.round(margin * 100) / 100, closed, tied },
+    decision: !top
+      ? 'no candidate lists'
+      : sectionalWins
+        ? `keep the TOC answer (${chain!.variant}, score ${top.score}, margin ${Math.round(margin * 100)}%)`
+        : useList
+          ? `use list ${top.list.id} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : 'runner-up too close'}`}`
+          : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
+  });
+  if (sectionalWins && chain) {
+    // The TOC answer stays exhaustive by construction only when no list rivals it.
+    // Whole only when it is also tied to the question (the parent entry names the items or a
+    // reference the question makes) and strong, like any other candidate.
+    const proven = margin >= TUNING.listMinMargin && strong && tied;
+    return proven ? chain : { ...chain, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
+  }
+  if (!top || !useList) {
+    // A chain answer that a stronger-looking list rivals is not proven whole either.
+    if (chain?.exhaustive && sectional && runner && top && top.list !== sectional) return { ...chain, exhaustive: false };
+    return null;
+  }
+  return {
+    strategy: 'structure',
+    variant: 'candidate-list',
+    items: listItemsAsCandidates(top.list),
+    exhaustive,
+    relevant: tied,
+    detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy },
+    tokens: 0,
+    llmCalls: 0,
+  };
+}
+
+/** TOC-based answers of the structure strategy: sections, not enumerations in the text. */
+const SECTIONAL = new Set(['toc-children', 'titled-entries', 'numbered-top-level']);
+
+function asPseudoList(ctx: StrategyContext, r: StrategyResult): StoredList {
+  const path = ctx.routed.path.map((p) => p.title).join(' > ');
+  // The entry whose sub-entries these are is the list's own heading; its ancestors are the path.
+  const pages = r.items.flatMap((i) => i.citations.map((c) => c.pageNum));
+  return {
+    id: -1,
+    parentList: null,
+    parentItem: null,
+    depth: 0,
+    kind: 'section',
+    sectionId: ctx.routed.entry?.id ?? null,
+    heading: String(r.detail.parent ?? ctx.routed.entry?.title ?? ''),
+    intro: String(r.detail.parent ?? ctx.routed.entry?.title ?? ''),
+    itemCount: r.items.length,
+    sequential: true,
+    endedBy: 'heading',
+    gapAfter: false,
+    pageStart: Math.min(...pages),
+    pageEnd: Math.max(...pages),
+    sectionPath: path,
+    items: r.items.map((i, n) => ({ ordinal: n + 1, label: i.name, text: i.name, pageNum: i.citations[0]?.pageNum ?? 0, lineNum: i.citations[0]?.lineNum ?? 0, lineId: i.citations[0]?.lineId ?? 0, lineText: i.citations[0]?.quote ?? '' })),
+  };
 }
 
 /** Where a document states how many items there are: the routed section first, then keyword hits. */

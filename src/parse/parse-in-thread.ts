@@ -2,10 +2,12 @@ import { Worker } from 'node:worker_threads';
 import { BadInputError, TransientError, type BadInputCode } from '../errors.ts';
 import type { TocRow, TocSource } from '../toc/types.ts';
 import type { ParsedDocument } from './types.ts';
+import type { StructureModel } from '../structure/build-structure.ts';
 
 export interface ParseOutput {
   parsed: ParsedDocument;
   toc: { entries: TocRow[]; tocSource: TocSource; stats: Record<string, number> };
+  structure: StructureModel & { ms: number };
 }
 
 /**
@@ -31,9 +33,9 @@ export function parseInThread(path: string, opts: { pageCap: number; timeoutMs: 
       () => finish(() => reject(new BadInputError('corrupt', `parse did not finish within ${opts.timeoutMs} ms`, ctx))),
       opts.timeoutMs,
     );
-    worker.once('message', (msg: { ok: true; parsed: ParsedDocument; toc: ParseOutput['toc'] } | { ok: false; error: { code: string; message: string; bad: boolean } }) => {
+    worker.once('message', (msg: ({ ok: true } & ParseOutput) | { ok: false; error: { code: string; message: string; bad: boolean } }) => {
       finish(() => {
-        if (msg.ok) resolve({ parsed: msg.parsed, toc: msg.toc });
+        if (msg.ok) resolve({ parsed: msg.parsed, toc: msg.toc, structure: msg.structure });
         else if (msg.error.bad) reject(new BadInputError(msg.error.code as BadInputCode, msg.error.message, ctx));
         else reject(new TransientError(msg.error.code, msg.error.message, ctx));
       });

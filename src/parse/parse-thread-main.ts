@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { DocintelError } from '../errors.ts';
 import { parsePdf } from './pdf-parser.ts';
 import { buildToc } from '../toc/index.ts';
+import { buildStructure } from '../structure/build-structure.ts';
 
 const { path, pageCap, documentId } = workerData as { path: string; pageCap: number; documentId?: number };
 
@@ -11,7 +12,10 @@ try {
   const parsed = await parsePdf(bytes, { pageCap, documentId });
   // TOC building is CPU work over all lines, so it runs here too, off the worker's event loop.
   const toc = buildToc(parsed);
-  parentPort!.postMessage({ ok: true, parsed, toc: { entries: toc.entries, tocSource: toc.tocSource, stats: toc.stats } });
+  const t0 = performance.now();
+  const structure = buildStructure(parsed, toc.entries);
+  const structureMs = Math.round(performance.now() - t0);
+  parentPort!.postMessage({ ok: true, parsed, toc: { entries: toc.entries, tocSource: toc.tocSource, stats: toc.stats }, structure: { ...structure, ms: structureMs } });
 } catch (e) {
   const err =
     e instanceof DocintelError

@@ -4,7 +4,7 @@ import { BadInputError } from '../errors.ts';
 import { assembleLines, type Fragment } from './line-assembly.ts';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
-export const PARSER_VERSION = 'pdfjs-5.6.205/lines-2';
+export const PARSER_VERSION = 'pdfjs-5.6.205/lines-3';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -126,6 +126,7 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
     }
   }
   const frags: Fragment[] = [];
+  const rotated: ParsedLine[] = [];
   for (const item of content.items) {
     if (!('str' in item) || !item.str) continue;
     // Convert the text matrix through the viewport so rotated/cropped pages come out upright.
@@ -133,6 +134,13 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
     const size = Math.hypot(tx[2]!, tx[3]!);
     if (!(size > 0.5)) continue;
     const f = fontNames.get(item.fontName) ?? { name: null, bold: false };
+    // Rotated or vertical text (a margin note running up the page) is never part of a body line:
+    // merged by baseline it would splice into whatever horizontal text shares its height.
+    if (Math.abs(tx[1]!) > 0.2 * size || Math.abs(tx[2]!) > 0.2 * size) {
+      const text = item.str.replace(/\s+/g, ' ').trim();
+      if (text) rotated.push(rotatedLine(text, tx, item.width, size, f, n));
+      continue;
+    }
     frags.push({
       text: item.str,
       x: tx[4]!,
@@ -144,8 +152,34 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
     });
   }
   const pageLines = assembleLines(frags, viewport.width, n);
+  // Rotated runs come after the body, one line each, flagged as margin furniture.
+  for (const r of rotated) pageLines.lines.push({ ...r, lineNum: pageLines.lines.length + 1 });
   pdfPage.cleanup();
   return { page: { width: viewport.width, height: viewport.height }, pageLines };
+}
+
+function rotatedLine(text: string, tx: number[], width: number, size: number, f: { name: string | null; bold: boolean }, pageNum: number): ParsedLine {
+  // The run's extent in page space: it advances along its own direction vector.
+  const dx = tx[0]! / size;
+  const dy = tx[1]! / size;
+  const xs = [tx[4]!, tx[4]! + dx * width];
+  const ys = [tx[5]!, tx[5]! + dy * width];
+  const r = (v: number) => Math.round(v * 100) / 100;
+  return {
+    pageNum,
+    lineNum: 0,
+    text,
+    x0: r(Math.min(...xs) - size / 2),
+    y0: r(Math.min(...ys)),
+    x1: r(Math.max(...xs) + size / 2),
+    y1: r(Math.max(...ys)),
+    font: f.name,
+    size: r(size),
+    bold: f.bold,
+    leadBold: null,
+    column: 0,
+    furniture: true,
+  };
 }
 
 function pdfjsUtilTransform(m1: number[], m2: number[]): number[] {

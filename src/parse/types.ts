@@ -13,6 +13,8 @@ export interface ParsedLine {
   /** Bold text that opens an otherwise regular line: a run-in heading ("Residual Dropout We apply…"). */
   leadBold: string | null;
   column: number; // 0 = full width or single column, 1 = left, 2 = right
+  /** Page furniture kept out of the body: rotated margin text, running headers and footers, page numbers. */
+  furniture?: boolean;
 }
 
 export interface ParsedPage {

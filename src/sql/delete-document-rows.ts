@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { lines, pages, tocEntries } from '../db/schema.ts';
+import { lines, listItems, lists, pages, tocEntries } from '../db/schema.ts';
 import type { DbOrTx } from '../db/tx.ts';
 
 /** Removes a document's parse output so a retry or a failure never leaves partial rows. */
@@ -7,4 +7,6 @@ export async function deleteDocumentRows(db: DbOrTx, documentId: number): Promis
   await db.delete(lines).where(eq(lines.documentId, documentId));
   await db.delete(pages).where(eq(pages.documentId, documentId));
   await db.delete(tocEntries).where(eq(tocEntries.documentId, documentId));
+  await db.delete(listItems).where(eq(listItems.documentId, documentId));
+  await db.delete(lists).where(eq(lists.documentId, documentId));
 }

@@ -9,7 +9,7 @@ export async function loadLines(db: Db, documentId: number, pageStart: number, p
   return rows<LineRow>(
     db,
     sql`select ${COLS} from lines l left join pages p on p.document_id = l.document_id and p.page_num = l.page_num
-        where l.document_id = ${documentId} and l.page_num between ${pageStart} and ${pageEnd}
+        where l.document_id = ${documentId} and not l.furniture and l.page_num between ${pageStart} and ${pageEnd}
         order by l.page_num, l.line_num`,
   );
 }
@@ -19,7 +19,7 @@ export async function regexSweep(db: Db, documentId: number, pattern: string): P
   return rows<LineRow>(
     db,
     sql`select ${COLS} from lines l left join pages p on p.document_id = l.document_id and p.page_num = l.page_num
-        where l.document_id = ${documentId} and l.text ~ ${pattern}
+        where l.document_id = ${documentId} and not l.furniture and l.text ~ ${pattern}
         order by l.page_num, l.line_num`,
   );
 }

@@ -56,7 +56,8 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
   }
   for (const lines of pages) {
     for (const l of lines) {
-      if (inMargin(doc, l) && isPageNumberText(l.text)) out.add(l);
+      // Rotated margin text is flagged by the parser itself.
+      if (l.furniture || (inMargin(doc, l) && isPageNumberText(l.text))) out.add(l);
     }
   }
   return out;

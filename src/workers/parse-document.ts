@@ -4,6 +4,7 @@ import type { Logger } from '../log.ts';
 import { parseInThread } from '../parse/parse-in-thread.ts';
 import { deleteDocumentRows } from '../sql/delete-document-rows.ts';
 import { insertLines } from '../sql/insert-lines.ts';
+import { insertLists } from '../sql/insert-lists.ts';
 import { insertPages } from '../sql/insert-pages.ts';
 import { insertTocEntries } from '../sql/insert-toc-entries.ts';
 import { getDocument, lockDocument } from '../sql/lock-document.ts';
@@ -48,7 +49,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
     throw e;
   }
   const parseMs = performance.now() - t0;
-  const { parsed, toc } = output;
+  const { parsed, toc, structure } = output;
   const written = await db.transaction(async (tx) => {
     const locked = await lockDocument(tx, documentId);
     // Another worker may have finished this document while we parsed (a stalled job re-run).
@@ -57,6 +58,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
     await insertPages(tx, documentId, parsed.pages);
     await insertLines(tx, documentId, parsed.lines);
     await insertTocEntries(tx, documentId, toc.entries);
+    await insertLists(tx, documentId, structure);
     await markDocumentParsed(tx, documentId, {
       title: parsed.title,
       pageCount: parsed.pageCount,
@@ -72,6 +74,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
       decision: 'stored',
     });
     await tracer.record({ stage: 'toc', step: 'built', output: { entries: toc.entries.length, stats: toc.stats }, decision: toc.tocSource });
+    await tracer.record({ stage: 'structure', step: 'built', output: structure.stats, durationMs: structure.ms, decision: `${structure.stats.lists} lists, ${structure.stats.items} items` });
     return true;
   });
   if (!written) return { status: 'skipped', documentId, reason: 'parsed by another worker' };

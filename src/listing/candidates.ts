@@ -1,0 +1,187 @@
+/**
+ * Candidate lists from the structure model, ranked against the question. Every list the parse
+ * job found is a candidate; its evidence is what the document says around it (the sentence that
+ * introduces it, the heading and section above it, its parent item) and what its items say.
+ * The ranking is lexical (idf-weighted keyword hits per field) plus references the question
+ * names ("Article 16", "Section 3.2.1", "point 5"), so it holds on any document.
+ */
+
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client.ts';
+import { norm, stem, tokensOf } from '../route/text-match.ts';
+import type { Understanding } from '../answer/understand.ts';
+import type { Candidate } from './strategy-types.ts';
+import { TUNING } from './tuning.ts';
+
+export interface StoredList {
+  id: number;
+  parentList: number | null;
+  parentItem: number | null;
+  depth: number;
+  kind: string;
+  sectionId: number | null;
+  heading: string | null;
+  intro: string | null;
+  itemCount: number;
+  sequential: boolean;
+  endedBy: string;
+  gapAfter: boolean;
+  pageStart: number;
+  pageEnd: number;
+  sectionPath: string;
+  items: { ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }[];
+}
+
+export interface RankedList {
+  list: StoredList;
+  score: number;
+  features: Record<string, number>;
+  /** Text the score was read from, for the trace. */
+  context: string;
+}
+
+export async function loadLists(db: Db, documentId: number): Promise<StoredList[]> {
+  const ls = await rows<Omit<StoredList, 'items' | 'sectionPath'> & { sectionPath: string | null }>(
+    db,
+    sql`with recursive path(id, entry, titles) as (
+          select id, id, title from toc_entries where document_id = ${documentId}
+          union all
+          select p.id, t.parent_id, t2.title || ' > ' || p.titles
+          from path p join toc_entries t on t.document_id = ${documentId} and t.id = p.entry
+          join toc_entries t2 on t2.document_id = ${documentId} and t2.id = t.parent_id
+        ), full_path as (select distinct on (id) id, titles from path order by id, length(titles) desc)
+        select l.id, l.parent_list as "parentList", l.parent_item as "parentItem", l.depth, l.kind, l.section_id as "sectionId",
+               l.heading, l.intro, l.item_count as "itemCount", l.sequential, l.ended_by as "endedBy", l.gap_after as "gapAfter",
+               l.page_start as "pageStart", l.page_end as "pageEnd", fp.titles as "sectionPath"
+        from lists l left join full_path fp on fp.id = l.section_id
+        where l.document_id = ${documentId} order by l.id`,
+  );
+  const items = await rows<{ listId: number; ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }>(
+    db,
+    sql`select i.list_id as "listId", i.ordinal, i.label, i.text, i.page_start as "pageNum", i.line_start as "lineNum", ln.id::int as "lineId", ln.text as "lineText"
+        from list_items i join lines ln on ln.document_id = i.document_id and ln.page_num = i.page_start and ln.line_num = i.line_start
+        where i.document_id = ${documentId} order by i.list_id, i.ordinal`,
+  );
+  const byList = new Map<number, StoredList['items']>();
+  for (const it of items) {
+    const arr = byList.get(it.listId) ?? [];
+    arr.push(it);
+    byList.set(it.listId, arr);
+  }
+  return ls.map((l) => ({ ...l, sectionPath: l.sectionPath ?? '', items: byList.get(l.id) ?? [] }));
+}
+
+/** "Article 16", "Section 3.2.1", "Annex III", "point 5", "5(1)", "Table 3-5": a name plus a number. */
+export function questionRefs(question: string): { head: string; sub: number | null }[] {
+  const out: { head: string; sub: number | null }[] = [];
+  const re = /\b([A-Z][a-z]{2,}|[a-z]{4,})\s+((?:\d+(?:[.\-]\d+)*|[IVXLC]{1,6}|[A-Z])(?:\((\d+)\))?)(?![\w.])/g;
+  for (const m of question.matchAll(re)) {
+    const word = m[1]!;
+    // A lowercase word only names a part when followed by a number ("point 5"), never a letter.
+    if (word === word.toLowerCase() && !/^\d/.test(m[2]!)) continue;
+    out.push({ head: norm(`${word} ${m[2]!.replace(/\(\d+\)$/, '')}`), sub: m[3] ? Number(m[3]) : null });
+  }
+  for (const m of question.matchAll(/(?<![\w.])(\d+(?:\.\d+)+)(?![\w.])/g)) out.push({ head: norm(m[1]!), sub: null });
+  return out;
+}
+
+function hasPhrase(hayTokens: string[], needle: string): boolean {
+  const n = needle.split(' ');
+  for (let i = 0; i + n.length <= hayTokens.length; i++) if (n.every((t, j) => hayTokens[i + j] === t)) return true;
+  return false;
+}
+
+/** Ranks every list of two or more items; best first. */
+export function rankLists(lists: StoredList[], u: Understanding, question: string, opts: { scope?: { pageStart: number; pageEnd: number } | null; expectedCount?: number | null }): RankedList[] {
+  const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
+  const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
+  const refs = questionRefs(question);
+  const byId = new Map(lists.map((l) => [l.id, l]));
+  const fields = (l: StoredList) => {
+    const parent = l.parentList !== null ? byId.get(l.parentList) : undefined;
+    const parentItem = parent && l.parentItem !== null ? parent.items[l.parentItem] : undefined;
+    // A nested list inherits the heading and section of the list it sits in.
+    let root: StoredList | undefined = l;
+    while (root && root.parentList !== null) root = byId.get(root.parentList);
+    // The list's own heading (the nearest one above it, its own section) speaks for it; the
+    // sections it sits in speak for everything inside them, so they count for less: a list
+    // inside one part of the section a question names is not the list of that section's parts.
+    const path = l.sectionPath.split(' > ');
+    return {
+      intro: l.intro ?? '',
+      heading: `${l.heading ?? root?.heading ?? ''} ${path[path.length - 1] ?? ''}`,
+      ancestors: path.slice(0, -1).join(' '),
+      parent: parentItem ? parentItem.text.slice(0, 300) : '',
+      items: l.items.map((i) => i.label).join(' | '),
+      parentOrdinal: parentItem?.ordinal ?? null,
+    };
+  };
+  const candidates = lists.filter((l) => l.items.length >= 2);
+  // Document frequency of each keyword over the lists' own text: a word every list shares says little.
+  const df = new Map<string, number>();
+  const stemsOf = (s: string) => new Set(tokensOf(s).map(stem));
+  const docs = candidates.map((l) => {
+    const f = fields(l);
+    return { l, f, intro: stemsOf(f.intro), heading: stemsOf(f.heading), ancestors: stemsOf(f.ancestors), parent: stemsOf(f.parent), items: stemsOf(f.items) };
+  });
+  for (const d of docs) for (const k of keywords) if (d.intro.has(k) || d.heading.has(k) || d.ancestors.has(k) || d.items.has(k) || d.parent.has(k)) df.set(k, (df.get(k) ?? 0) + 1);
+  const idf = (k: string) => Math.log(1 + docs.length / (1 + (df.get(k) ?? 0)));
+  const W = TUNING.listFieldWeights;
+  const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
+    let lexical = 0;
+    let covered = 0;
+    for (const k of keywords) {
+      const w = idf(k);
+      const inIntro = intro.has(k) ? W.intro : 0;
+      const inHeading = heading.has(k) ? W.heading : 0;
+      const inParent = parent.has(k) ? W.parent : 0;
+      const inItems = items.has(k) ? W.items : 0;
+      const inAncestors = ancestors.has(k) ? W.ancestors : 0;
+      const best = Math.max(inIntro, inHeading, inParent, inItems, inAncestors);
+      if (best > 0) covered++;
+      lexical += w * (best + 0.25 * (inIntro + inHeading + inParent + inItems + inAncestors - best));
+    }
+    const ctxTokens = tokensOf(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent}`);
+    let refHits = 0;
+    let refMiss = 0;
+    for (const r of refs) {
+      if (hasPhrase(ctxTokens, r.head)) {
+        refHits++;
+        if (r.sub !== null && f.parentOrdinal === r.sub) refHits++;
+      } else if (/\d/.test(r.head) && r.head.split(' ').length === 2 && f.parentOrdinal !== null && r.head.endsWith(` ${f.parentOrdinal}`)) {
+        // "point 5": the list nested in item 5 of a list the question's other reference names.
+        refHits += 0.5;
+      } else refMiss++;
+    }
+    const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n))) ? 1 : 0;
+    const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
+    const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
+    const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
+    const coverage = keywords.length ? covered / keywords.length : 0;
+    const score =
+      lexical +
+      TUNING.listRefWeight * refHits -
+      (refs.length && refHits === 0 ? TUNING.listRefMissPenalty : 0) +
+      TUNING.listNounWeight * noun +
+      TUNING.listIntroducedWeight * introduced +
+      TUNING.listScopeWeight * inScope +
+      TUNING.listCountWeight * countMatch;
+    return {
+      list: l,
+      score: Math.round(score * 100) / 100,
+      features: { lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
+    };
+  });
+  return ranked.sort((a, b) => b.score - a.score || a.list.id - b.list.id);
+}
+
+/** The list's items as answer candidates: the label names the item, the whole text is kept. */
+export function listItemsAsCandidates(l: StoredList): Candidate[] {
+  return l.items.map((it) => ({
+    name: it.label,
+    surfaceForms: [...new Set([it.label, it.text])],
+    citations: [{ pageNum: it.pageNum, lineNum: it.lineNum, lineId: it.lineId, quote: it.lineText }],
+    confidence: 0.8,
+  }));
+}

@@ -1,0 +1,33 @@
+/**
+ * Every tuning constant of candidate-list ranking and verdicts, in one place, with why.
+ * They weigh kinds of evidence against each other; none names a document or a question.
+ */
+export const TUNING = {
+  /**
+   * Where a question word is found matters: the sentence that introduces a list ("We do not
+   * insure the following:") and the heading above it speak for the whole list; a word in one
+   * item's label may be a coincidence.
+   */
+  listFieldWeights: { intro: 2, heading: 1.6, parent: 1.4, items: 0.8, ancestors: 0.6 },
+  /** A reference the question names ("Article 16", "Section 3.2.1") pins the place outright. */
+  listRefWeight: 3,
+  /** The question names a place and this list is not in it. */
+  listRefMissPenalty: 2,
+  /** The item noun ("exclusions") in the list's intro or heading. */
+  listNounWeight: 1.5,
+  /** A list introduced by a colon is announced as a list of something. */
+  listIntroducedWeight: 0.75,
+  /** Inside the section the TOC routing landed in. */
+  listScopeWeight: 1,
+  /** As many items as the document or question says there are. */
+  listCountWeight: 1.5,
+  /** Below this share of the question's keywords found around a list, the list is not the answer. */
+  listMinCoverage: 0.34,
+  /** Below this score the best list is too weakly tied to the question to be used at all. */
+  listMinScore: 4,
+  /**
+   * "Complete" needs the chosen list to beat the runner-up by this share of its score: two
+   * lists that fit the question about equally well mean we do not know which is the answer.
+   */
+  listMinMargin: 0.2,
+} as const;

@@ -1,0 +1,124 @@
+/**
+ * The structure model of one parsed document: furniture flags on its lines and every list in
+ * its body, each tied to the TOC section that holds it. Runs in the parse thread after the TOC.
+ */
+
+import type { ParsedDocument, ParsedLine } from '../parse/types.ts';
+import { buildIndex } from '../toc/doc-index.ts';
+import { wordCount } from '../toc/text.ts';
+import type { TocRow } from '../toc/types.ts';
+import { detectLists, type StructList } from './lists.ts';
+
+export interface ListRow {
+  id: number;
+  parentList: number | null;
+  parentItem: number | null;
+  depth: number;
+  kind: string;
+  style: string;
+  sectionId: number | null;
+  heading: string | null;
+  intro: string | null;
+  introPage: number | null;
+  introLine: number | null;
+  itemCount: number;
+  sequential: boolean;
+  endedBy: string;
+  gapAfter: boolean;
+  pageStart: number;
+  pageEnd: number;
+}
+
+export interface ListItemRow {
+  listId: number;
+  ordinal: number;
+  marker: string;
+  label: string;
+  text: string;
+  pageStart: number;
+  lineStart: number;
+  pageEnd: number;
+  lineEnd: number;
+  pages: number[];
+  lineNums: number[];
+}
+
+export interface StructureModel {
+  lists: ListRow[];
+  items: ListItemRow[];
+  stats: { furnitureLines: number; lists: number; items: number; nestedLists: number };
+}
+
+/** Flags furniture on `doc.lines` in place and returns the document's lists. */
+export function buildStructure(doc: ParsedDocument, toc: TocRow[]): StructureModel {
+  const index = buildIndex(doc);
+  for (const l of index.furniture) l.furniture = true;
+  const headingAt = new Set(toc.filter((e) => e.lineStart !== null).map((e) => `${e.pageStart}:${e.lineStart}`));
+  const width = (p: number) => doc.pages[p - 1]?.width ?? 612;
+  const isHeading = (l: ParsedLine) => {
+    if (headingAt.has(`${l.pageNum}:${l.lineNum}`)) return true;
+    const short = wordCount(l.text) <= 12 && !/[.;,]$/.test(l.text.trim());
+    if (!short) return false;
+    if (l.bold && !l.leadBold) return true;
+    // A short line centred on a full-width page row is a heading ("Article 5", "CHAPTER II").
+    const mid = (l.x0 + l.x1) / 2;
+    return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
+  };
+  const detected = detectLists(doc.lines, { skip: (l) => Boolean((l as ParsedLine).furniture), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
+  const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
+  const lists = detected.map((l) => toListRow(l, sectionOf(sections, l)));
+  const items = detected.flatMap((l) =>
+    l.items.map((it) => {
+      const first = it.lines[0]!;
+      const last = it.lines[it.lines.length - 1]!;
+      return {
+        listId: l.index,
+        ordinal: it.ordinal,
+        marker: it.marker,
+        label: it.label,
+        text: it.text,
+        pageStart: first.pageNum,
+        lineStart: first.lineNum,
+        pageEnd: last.pageNum,
+        lineEnd: last.lineNum,
+        pages: it.lines.map((r) => r.pageNum),
+        lineNums: it.lines.map((r) => r.lineNum),
+      };
+    }),
+  );
+  return { lists, items, stats: { furnitureLines: index.furniture.size, lists: lists.length, items: items.length, nestedLists: lists.filter((l) => l.parentList !== null).length } };
+}
+
+/** The innermost section whose heading comes before the list's first item. */
+function sectionOf(sections: TocRow[], l: StructList): number | null {
+  const first = l.items[0]!.lines[0]!;
+  let best: TocRow | null = null;
+  for (const s of sections) {
+    const before = s.pageStart < first.pageNum || (s.pageStart === first.pageNum && (s.lineStart ?? 0) <= first.lineNum);
+    if (!before) break;
+    if (s.pageEnd >= first.pageNum) best = s;
+  }
+  return best?.id ?? null;
+}
+
+function toListRow(l: StructList, sectionId: number | null): ListRow {
+  return {
+    id: l.index,
+    parentList: l.parentList,
+    parentItem: l.parentItem,
+    depth: l.depth,
+    kind: l.kind,
+    style: l.style,
+    sectionId,
+    heading: l.heading,
+    intro: l.intro,
+    introPage: l.introLine?.pageNum ?? null,
+    introLine: l.introLine?.lineNum ?? null,
+    itemCount: l.items.length,
+    sequential: l.sequential,
+    endedBy: l.endedBy,
+    gapAfter: l.gapAfter,
+    pageStart: l.pageStart,
+    pageEnd: l.pageEnd,
+  };
+}

@@ -1,0 +1,354 @@
+/**
+ * Every enumeration in a document's body, found from markers and indentation alone: bullets,
+ * numbered, lettered and roman items, (a) points, nested lists, and lists that run across a
+ * column or page break. Each item keeps its whole text over all its lines, so an item is never a
+ * line fragment. Pure: lines in, lists out; the parse job stores the result.
+ */
+
+import { continues, opensList, parseMarker, readingFor, type MarkerKind, type MarkerStyle } from './markers.ts';
+
+export interface ListSourceLine {
+  pageNum: number;
+  lineNum: number;
+  text: string;
+  x0: number;
+  size: number;
+  bold: boolean;
+  leadBold: string | null;
+  column: number;
+}
+
+export interface LineRef {
+  pageNum: number;
+  lineNum: number;
+}
+
+export interface StructItem {
+  /** 1-based position in its list. */
+  ordinal: number;
+  marker: string;
+  /** The item's name: its bold lead-in, or its opening clause. */
+  label: string;
+  /** The whole item over all its lines (nested lists excluded). */
+  text: string;
+  lines: LineRef[];
+}
+
+export type ListEnd = 'heading' | 'text' | 'sibling-list' | 'parent-item' | 'end';
+
+export interface StructList {
+  /** Position in the document's list order (0-based). */
+  index: number;
+  parentList: number | null;
+  /** 0-based index of the parent item in the parent list. */
+  parentItem: number | null;
+  depth: number;
+  kind: MarkerKind;
+  style: MarkerStyle;
+  /** The sentence that introduces the list ("We do not insure any of the following:"). */
+  intro: string | null;
+  /** The heading lines last seen above the list ("Article 5 Prohibited AI practices"). */
+  heading: string | null;
+  introLine: LineRef | null;
+  items: StructItem[];
+  /** Ordered lists: the numbering starts at its first value and has no gap. */
+  sequential: boolean;
+  /** What ended the list: a boundary the text reached, or the end of the document. */
+  endedBy: ListEnd;
+  /** A later marker of the same kind skipped past the list's last ordinal (a list torn apart). */
+  gapAfter: boolean;
+  pageStart: number;
+  pageEnd: number;
+}
+
+export interface DetectOptions {
+  /** Lines that are never body text (running headers, page numbers, margin notes). */
+  skip: (l: ListSourceLine) => boolean;
+  /** Lines that open a section: they close every list. */
+  isHeading?: (l: ListSourceLine) => boolean;
+  bodySize: number;
+}
+
+interface OpenItem {
+  item: StructItem;
+  parts: string[];
+  textIndent: number | null;
+  /** Continuation lines sit at the marker's own indent (paragraph-style items). */
+  flush: boolean;
+  lead: string | null;
+}
+
+interface Open {
+  list: StructList;
+  indent: number | null;
+  colKey: string;
+  last: number | null;
+  glyph: string;
+  current: OpenItem;
+  /** Text lines after the current item that may still belong to it (a later marker decides). */
+  floating: ListSourceLine[];
+}
+
+// Lines kept as floating text of an ordered list before the list is given up.
+const MAX_FLOATING_LINES = 30;
+
+const ENDS_ITEM = /([.;:!?]["”’)\]]*|[;,]\s+(or|and))$/i;
+
+export function detectLists(lines: ListSourceLine[], opts: DetectOptions): StructList[] {
+  const out: StructList[] = [];
+  const colLeft = columnLefts(lines, opts);
+  const stack: Open[] = [];
+  let recent: ListSourceLine[] = [];
+  let headings: string[] = [];
+  let sinceHeading = 0;
+  const closedByKind = new Map<string, StructList>();
+
+  const tol = (l: ListSourceLine) => Math.max(3, 0.45 * l.size);
+  const finishItem = (o: Open) => {
+    o.current.item.text = joinParts(o.current.parts);
+    o.current.item.label = o.current.lead ?? labelOf(o.current.item.text);
+  };
+  const close = (o: Open, by: ListEnd) => {
+    finishItem(o);
+    o.list.endedBy = by;
+    closedByKind.set(`${o.list.kind}|${o.list.style}|${o.list.depth}`, o.list);
+    if (o.floating.length) recent = [...o.floating];
+  };
+  const popTo = (n: number, by: ListEnd) => {
+    while (stack.length > n) close(stack.pop()!, by);
+  };
+
+  for (const l of lines) {
+    if (opts.skip(l) || !l.text.trim()) continue;
+    // Footnotes and superscript reference numbers sit inside a list without ending it.
+    if (l.size < opts.bodySize * 0.85 && !l.bold) continue;
+    const colKey = `${l.pageNum}:${l.column}`;
+    const indent = l.x0 - (colLeft.get(colKey) ?? 0);
+    const m = parseMarker(l.text);
+    // A bold or centred line that continues an open list is its next item, not a heading
+    // ("2. Gather the information ..." set in bold like a heading).
+    const continuesOpen = m !== null && stack.some((o) => continues(m, o.list.kind, o.list.style, o.last, o.glyph));
+    const heading = !continuesOpen && (opts.isHeading?.(l) ?? false);
+    if (heading) {
+      popTo(0, 'heading');
+      recent = [];
+      // Consecutive heading lines are one heading ("Article 5" over "Prohibited AI practices").
+      headings = sinceHeading === 0 ? [...headings, l.text.trim()].slice(-3) : [l.text.trim()];
+      sinceHeading = 0;
+      continue;
+    }
+    sinceHeading++;
+    if (m) {
+      let matched = -1;
+      for (let i = stack.length - 1; i >= 0; i--) {
+        const o = stack[i]!;
+        const sameCol = o.colKey === colKey && o.indent !== null;
+        if (sameCol && indent > o.indent! + tol(l)) break; // deeper than this list: not its sibling
+        const indentOk = !sameCol || Math.abs(indent - o.indent!) <= tol(l);
+        if (indentOk && continues(m, o.list.kind, o.list.style, o.last, o.glyph)) {
+          matched = i;
+          break;
+        }
+      }
+      if (matched >= 0) {
+        popTo(matched + 1, 'sibling-list');
+        const o = stack[matched]!;
+        // Floating text between two items of an ordered list belonged to the earlier item.
+        for (const f of o.floating) o.current.parts.push(f.text), o.current.item.lines.push(ref(f));
+        o.floating = [];
+        finishItem(o);
+        const r = readingFor(m, o.list.kind);
+        o.last = r.ordinal;
+        o.indent = indent;
+        o.colKey = colKey;
+        o.current = newItem(o.list, m.raw, m.rest, l);
+        o.list.pageEnd = l.pageNum;
+        continue;
+      }
+      const open = opensList(m);
+      if (open) {
+        // A new list closes the lists at its own level or deeper, and nests in the item above it.
+        while (stack.length) {
+          const top = stack[stack.length - 1]!;
+          const sameCol = top.colKey === colKey && top.indent !== null;
+          // An item ending in a colon introduces what follows, even at its own indent
+          // ("1. The following practices shall be prohibited:" then "(a) ...").
+          const introduces = lastPart(top).trim().endsWith(':') && !top.floating.length && (top.list.kind !== open.kind || top.list.style !== m.style);
+          const nests = sameCol ? indent > top.indent! + tol(l) || introduces : introduces;
+          if (nests) break;
+          close(stack.pop()!, 'sibling-list');
+        }
+        const parent = stack[stack.length - 1];
+        if (parent) {
+          for (const f of parent.floating) parent.current.parts.push(f.text), parent.current.item.lines.push(ref(f));
+          parent.floating = [];
+        }
+        const introSource = parent ? null : recent;
+        const intro = parent ? lastSentence(joinParts(parent.current.parts)) : introOf(introSource ?? []);
+        const list: StructList = {
+          index: out.length,
+          parentList: parent ? parent.list.index : null,
+          parentItem: parent ? parent.list.items.length - 1 : null,
+          depth: stack.length,
+          kind: open.kind,
+          style: m.style,
+          intro: intro?.text ?? null,
+          heading: headings.length ? headings.join(' ') : null,
+          introLine: intro?.line ?? (parent ? parent.current.item.lines[0] ?? null : null),
+          items: [],
+          sequential: true,
+          endedBy: 'end',
+          gapAfter: false,
+          pageStart: l.pageNum,
+          pageEnd: l.pageNum,
+        };
+        out.push(list);
+        const o: Open = { list, indent, colKey, last: open.ordinal, glyph: m.raw, current: newItem(list, m.raw, m.rest, l), floating: [] };
+        stack.push(o);
+        recent = [];
+        continue;
+      }
+      // A marker that neither continues nor opens a list: a sequence skipped a number.
+      const torn = closedByKind.get(`${m.kind}|${m.style}|${stack.length}`);
+      if (torn && torn.items.length && m.ordinal !== null && m.ordinal > torn.items.length + 1) torn.gapAfter = true;
+    }
+    // A text line: continues an open item, floats after an ordered list, or ends lists.
+    let placed = false;
+    while (stack.length && !placed) {
+      const o = stack[stack.length - 1]!;
+      const sameCol = o.colKey === colKey && o.indent !== null;
+      const cur = o.current;
+      const unfinished = !ENDS_ITEM.test(lastPart(o).trim());
+      if (!sameCol) {
+        // First line after a column or page break: an unfinished item runs on.
+        if (unfinished && !o.floating.length) {
+          append(o, l);
+          o.colKey = colKey;
+          o.indent = null;
+          cur.textIndent = indent;
+          placed = true;
+        } else if (o.list.kind !== 'bullet' && o.floating.length < MAX_FLOATING_LINES) {
+          o.floating.push(l);
+          o.colKey = colKey;
+          o.indent = null;
+          placed = true;
+        } else close(stack.pop()!, 'text');
+        continue;
+      }
+      const t = tol(l);
+      if (o.floating.length) {
+        if (o.floating.length < MAX_FLOATING_LINES && indent >= o.indent! - t) (o.floating.push(l), (placed = true));
+        else close(stack.pop()!, 'text');
+        continue;
+      }
+      if (cur.textIndent !== null && indent >= cur.textIndent - t && indent > o.indent! + t) {
+        append(o, l);
+        placed = true;
+      } else if (cur.textIndent === null && indent > o.indent! + t) {
+        cur.textIndent = indent;
+        append(o, l);
+        placed = true;
+      } else if (Math.abs(indent - o.indent!) <= t) {
+        if (cur.flush || (unfinished && cur.textIndent === null)) {
+          cur.flush = true;
+          append(o, l);
+          placed = true;
+        } else if (o.list.kind !== 'bullet') {
+          o.floating.push(l);
+          placed = true;
+        } else close(stack.pop()!, 'text');
+      } else if (indent < o.indent! - t) {
+        close(stack.pop()!, stack.length > 1 ? 'parent-item' : 'text');
+      } else {
+        // Between the marker and the text column: treat as running text of the item.
+        append(o, l);
+        placed = true;
+      }
+    }
+    if (!placed) {
+      recent.push(l);
+      if (recent.length > 8) recent.shift();
+    }
+  }
+  popTo(0, 'end');
+  for (const list of out) if (list.kind === 'bullet') list.sequential = true;
+  return out.filter((list) => list.items.length >= 1);
+}
+
+function ref(l: ListSourceLine): LineRef {
+  return { pageNum: l.pageNum, lineNum: l.lineNum };
+}
+
+function newItem(list: StructList, marker: string, rest: string, l: ListSourceLine): OpenItem {
+  const item: StructItem = { ordinal: list.items.length + 1, marker, label: '', text: '', lines: [ref(l)] };
+  list.items.push(item);
+  list.pageEnd = l.pageNum;
+  // A bold run-in heading after the marker names the item ("1. Scope. The policy ...").
+  const leadMarker = l.leadBold ? parseMarker(l.leadBold) : null;
+  const lead = (leadMarker ? leadMarker.rest : l.leadBold ?? '').replace(/[\s.:;–—-]+$/u, '').trim();
+  return { item, parts: [rest], textIndent: null, flush: false, lead: lead && rest.startsWith(lead) ? lead : null };
+}
+
+function append(o: Open, l: ListSourceLine): void {
+  o.current.parts.push(l.text);
+  o.current.item.lines.push(ref(l));
+  o.list.pageEnd = l.pageNum;
+}
+
+function lastPart(o: Open): string {
+  return o.current.parts[o.current.parts.length - 1] ?? '';
+}
+
+/** Joins wrapped lines, mending words hyphenated at a line end. */
+export function joinParts(parts: string[]): string {
+  let out = '';
+  for (const raw of parts) {
+    const p = raw.trim();
+    if (!p) continue;
+    if (!out) out = p;
+    else if (/[\p{L}]-$/u.test(out) && /^\p{Ll}/u.test(p)) out = out.slice(0, -1) + p;
+    else out += ' ' + p;
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * An item's name: a run-in heading ("Coverage A. ..."), else the text up to its first clause
+ * break when that is short, else its first words.
+ */
+export function labelOf(text: string): string {
+  const t = text.trim();
+  const stop = /^(.{3,120}?)(?:[.:;!?](?=\s|$)|\s[–—]\s)/u.exec(t);
+  if (stop) return stop[1]!.trim();
+  const words = t.split(/\s+/);
+  return words.length <= 16 ? t : words.slice(0, 16).join(' ');
+}
+
+function lastSentence(text: string): { text: string; line: LineRef | null } | null {
+  const t = text.trim();
+  if (!t) return null;
+  const parts = t.split(/(?<=[.!?])\s+(?=[A-Z“"(])/u);
+  return { text: parts[parts.length - 1]!.trim(), line: null };
+}
+
+function introOf(recent: ListSourceLine[]): { text: string; line: LineRef | null } | null {
+  if (!recent.length) return null;
+  const tail = recent.slice(-4);
+  const s = lastSentence(joinParts(tail.map((l) => l.text)));
+  if (!s) return null;
+  // The intro's line: the last recent line whose text is part of that sentence.
+  const head = s.text.slice(0, 20);
+  const line = tail.find((l) => l.text.includes(head)) ?? tail[tail.length - 1]!;
+  return { text: s.text, line: ref(line) };
+}
+
+/** Left edge of the text block of each page column: indents are measured from it. */
+function columnLefts(lines: ListSourceLine[], opts: DetectOptions): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const l of lines) {
+    if (opts.skip(l) || l.size < opts.bodySize * 0.85 || l.text.trim().length < 3) continue;
+    const key = `${l.pageNum}:${l.column}`;
+    out.set(key, Math.min(out.get(key) ?? Infinity, l.x0));
+  }
+  return out;
+}

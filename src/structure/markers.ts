@@ -1,0 +1,105 @@
+/**
+ * The one grammar of list markers: what may open an enumerated item at the start of a line.
+ * Kinds are typographic (bullet, 1., (a), iv., ...), never words of any document.
+ */
+
+export type MarkerKind = 'bullet' | 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman';
+/** How the marker is punctuated: "1." and "1)" and "(1)" are different lists. */
+export type MarkerStyle = 'dot' | 'paren' | 'enclosed' | 'glyph';
+
+export interface Marker {
+  kind: MarkerKind;
+  style: MarkerStyle;
+  /** 1-based position the marker states (a=1, iv=4); null for bullets. */
+  ordinal: number | null;
+  /** The marker as printed ("4.", "(a)", "•"). */
+  raw: string;
+  /** Text after the marker. */
+  rest: string;
+  /** Other readings of an ambiguous marker ("i." is roman 1 or the letter after h). */
+  alternatives: { kind: MarkerKind; ordinal: number }[];
+}
+
+// Bullet glyphs, dashes used as bullets, and private-use symbol-font glyphs (Wingdings/Symbol
+// bullets arrive as U+F0xx code points).
+const BULLET = /^([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤\-–—*]|[\uF000-\uF0FF])\s*(?=\S)/u;
+const ENCLOSED = /^\(([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})\)\s*(?=\S)/;
+const DELIMITED = /^([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})([.)])\s+(?=\S)/;
+
+export function romanValue(s: string): number | null {
+  if (!/^[ivxlcdm]+$/i.test(s)) return null;
+  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
+  let total = 0;
+  const t = s.toLowerCase();
+  for (let i = 0; i < t.length; i++) {
+    const cur = v[t[i]!]!;
+    const next = v[t[i + 1] ?? ''] ?? 0;
+    total += cur < next ? -cur : cur;
+  }
+  // Only canonical numerals: "iiii" or "vx" are not list markers.
+  return toRoman(total) === t ? total : null;
+}
+
+function toRoman(n: number): string {
+  const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+  let out = '';
+  for (const [v, s] of table) while (n >= v) ((out += s), (n -= v));
+  return out;
+}
+
+function readings(token: string): { kind: MarkerKind; ordinal: number }[] {
+  if (/^\d+$/.test(token)) return [{ kind: 'decimal', ordinal: Number(token) }];
+  const out: { kind: MarkerKind; ordinal: number }[] = [];
+  const roman = romanValue(token);
+  const lower = token === token.toLowerCase();
+  if (roman !== null) out.push({ kind: lower ? 'lower-roman' : 'upper-roman', ordinal: roman });
+  if (token.length === 1) out.push({ kind: lower ? 'lower-alpha' : 'upper-alpha', ordinal: token.toLowerCase().charCodeAt(0) - 96 });
+  return out;
+}
+
+/** The marker opening `text`, if any. */
+export function parseMarker(text: string): Marker | null {
+  const t = text.trimStart();
+  const enclosed = ENCLOSED.exec(t);
+  if (enclosed) {
+    const rs = readings(enclosed[1]!);
+    if (!rs.length) return null;
+    return { kind: rs[0]!.kind, style: 'enclosed', ordinal: rs[0]!.ordinal, raw: enclosed[0].trim(), rest: t.slice(enclosed[0].length), alternatives: rs.slice(1) };
+  }
+  const delimited = DELIMITED.exec(t);
+  if (delimited) {
+    const rs = readings(delimited[1]!);
+    if (!rs.length) return null;
+    const style: MarkerStyle = delimited[2] === ')' ? 'paren' : 'dot';
+    return { kind: rs[0]!.kind, style, ordinal: rs[0]!.ordinal, raw: delimited[0].trim(), rest: t.slice(delimited[0].length), alternatives: rs.slice(1) };
+  }
+  const bullet = BULLET.exec(t);
+  if (bullet) {
+    const rest = t.slice(bullet[0].length);
+    // "-5 dB" or "--" are not bullets: a bullet is followed by a word.
+    if (!/^[\p{L}\p{N}“"'(‘]/u.test(rest)) return null;
+    return { kind: 'bullet', style: 'glyph', ordinal: null, raw: bullet[1]!, rest, alternatives: [] };
+  }
+  return null;
+}
+
+/** The reading of `m` that continues a list of `kind` after `last`, if one does. */
+export function continues(m: Marker, kind: MarkerKind, style: MarkerStyle, last: number | null, glyph?: string): boolean {
+  if (m.style !== style) return false;
+  if (kind === 'bullet') return m.kind === 'bullet' && m.raw === glyph;
+  const all = [{ kind: m.kind, ordinal: m.ordinal }, ...m.alternatives];
+  return all.some((r) => r.kind === kind && last !== null && r.ordinal === last + 1);
+}
+
+/** The reading of `m` that continues the list, or its first reading. */
+export function readingFor(m: Marker, kind: MarkerKind): { kind: MarkerKind; ordinal: number | null } {
+  const alt = m.alternatives.find((a) => a.kind === kind);
+  return m.kind === kind ? { kind: m.kind, ordinal: m.ordinal } : alt ?? { kind: m.kind, ordinal: m.ordinal };
+}
+
+/** A marker that can open a new list: a bullet, or the first of its sequence (1, a, i, A, I). */
+export function opensList(m: Marker): { kind: MarkerKind; ordinal: number | null } | null {
+  if (m.kind === 'bullet') return { kind: 'bullet', ordinal: null };
+  const all = [{ kind: m.kind, ordinal: m.ordinal }, ...m.alternatives];
+  return all.find((r) => r.ordinal === 1) ?? null;
+}
