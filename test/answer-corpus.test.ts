@@ -8,12 +8,12 @@ import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
 import { tocCommand } from '../src/cli/commands/toc.ts';
 import type { FactualAnswer, ListingAnswer } from '../src/answer/types.ts';
-import { CORPUS, corpusFile } from './helpers/corpus.ts';
+import { CORPUS, corpusFile, skipWithoutCorpus } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { obliterateQueues, testApp, uniquePrefix } from './helpers/app.ts';
 
 /** Questions on the real corpus with no LLM: the deterministic paths alone, through BullMQ. */
-describe('answering on the corpus without an LLM', () => {
+describe.skipIf(skipWithoutCorpus)('answering on the corpus without an LLM', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let app: App;
   const prefix = uniquePrefix('answer');

@@ -14,7 +14,7 @@ import { startWorkers } from '../src/queue/bullmq-worker.ts';
 import { parseJobId } from '../src/queue/job-schemas.ts';
 import { redisConnection } from '../src/queue/redis.ts';
 import { createHandlers } from '../src/workers/handlers.ts';
-import { CORPUS, corpusFile } from './helpers/corpus.ts';
+import { CORPUS, corpusFile, skipWithoutCorpus } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { obliterateQueues, REDIS_URL, testApp, uniquePrefix } from './helpers/app.ts';
 import { makeImageOnlyPdf, makePdf, makeZeroPagePdf } from './helpers/make-pdf.ts';
@@ -35,7 +35,8 @@ interface DocRow {
   toc: number;
 }
 
-describe('a batch with every kind of bad input (real Postgres + BullMQ)', () => {
+// Reads two corpus PDFs (a small good one, and the FEMA policy cut in half as a corrupt one).
+describe.skipIf(skipWithoutCorpus)('a batch with every kind of bad input (real Postgres + BullMQ)', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let app: App;
   const prefix = uniquePrefix('badinput');

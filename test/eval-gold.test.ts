@@ -3,7 +3,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadGold, parseGold } from '../src/eval/gold.ts';
-import { EVAL_DIR } from './helpers/corpus.ts';
+import { EVAL_DIR, skipWithoutEval } from './helpers/corpus.ts';
 
 const valid = {
   id: 'x-1',
@@ -22,7 +22,7 @@ const valid = {
 };
 
 describe('loadGold', () => {
-  it('loads and validates all 24 dev records', async () => {
+  it.skipIf(skipWithoutEval)('loads and validates all 24 dev records', async () => {
     const gold = await loadGold(path.join(EVAL_DIR, 'dev.json'));
     expect(gold).toHaveLength(24);
     expect(new Set(gold.map((q) => q.id)).size).toBe(24);

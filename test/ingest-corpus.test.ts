@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import { rows } from '../src/db/client.ts';
 import { ingestCommand } from '../src/cli/commands/ingest.ts';
-import { CORPUS_DIR, corpusFile } from './helpers/corpus.ts';
+import { CORPUS_DIR, corpusFile, skipWithoutCorpus } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { obliterateQueues, testApp, uniquePrefix } from './helpers/app.ts';
 
@@ -21,7 +21,7 @@ const MANIFEST: Record<string, { pages: number; outline: number }> = {
 
 const GV = String.raw`GV\.[A-Z]{2}-\d{2}`;
 
-describe('ingesting the shared corpus through BullMQ into Postgres', () => {
+describe.skipIf(skipWithoutCorpus)('ingesting the shared corpus through BullMQ into Postgres', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   let app: App;
   const prefix = uniquePrefix('corpus');

@@ -9,7 +9,7 @@ import {
   singularize,
   understandQuestion,
 } from '../src/answer/understand.ts';
-import { EVAL_DIR } from './helpers/corpus.ts';
+import { EVAL_DIR, skipWithoutEval } from './helpers/corpus.ts';
 
 const u = understandQuestion;
 
@@ -125,9 +125,12 @@ describe('understandQuestion: intent', () => {
   });
 });
 
-describe('understandQuestion: dev set generality check', () => {
-  const gold = JSON.parse(readFileSync(path.join(EVAL_DIR, 'dev.json'), 'utf8')) as { question: string; kind: string }[];
-  it.each(gold.map((g) => [g.question, g.kind]))('%s -> %s', (q, kind) => {
+describe.skipIf(skipWithoutEval)('understandQuestion: dev set generality check', () => {
+  // Read while collecting: in CI (never skipped) a missing gold file fails this file.
+  const gold = skipWithoutEval ? [] : (JSON.parse(readFileSync(path.join(EVAL_DIR, 'dev.json'), 'utf8')) as { question: string; kind: string }[]);
+  // it.each over no rows would collect no test at all: when skipped, one row stands for the set.
+  const cases = skipWithoutEval ? [['every dev-set question', 'its gold kind']] : gold.map((g) => [g.question, g.kind]);
+  it.each(cases)('%s -> %s', (q, kind) => {
     const r = u(q);
     expect(r.intent).toBe(kind);
     expect(() => UnderstandingSchema.parse(r)).not.toThrow();

@@ -11,7 +11,7 @@ import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { ingestPaths } from '../src/producer/ingest.ts';
 import { BullMqBackend } from '../src/queue/bullmq-backend.ts';
 import { parseJobId } from '../src/queue/job-schemas.ts';
-import { CORPUS, corpusFile } from './helpers/corpus.ts';
+import { CORPUS, corpusFile, skipWithoutCorpus } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { obliterateQueues, REDIS_URL, testApp, uniquePrefix } from './helpers/app.ts';
 import { makePdf } from './helpers/make-pdf.ts';
@@ -206,7 +206,7 @@ describe('worker processes on real Postgres + Redis', () => {
     expect(eb.code).toBe(0);
   });
 
-  it('recovers the job of a worker killed with SIGKILL mid-parse: parsed once by another worker', async () => {
+  it.skipIf(skipWithoutCorpus)('recovers the job of a worker killed with SIGKILL mid-parse: parsed once by another worker', async () => {
     const { prefix, app } = await producer('kill');
     // A holds its job lock for 2 s only, so the lock of a dead A expires quickly.
     const a = worker(prefix, { DOCINTEL_JOB_LOCK_MS: '2000', DOCINTEL_STALLED_INTERVAL_MS: '1000' });
@@ -246,7 +246,7 @@ describe('worker processes on real Postgres + Redis', () => {
     expect((await withTimeout('worker B to stop', b.exited, 30_000)).code).toBe(0);
   });
 
-  it('SIGTERM while parsing: the worker finishes the active job, then exits 0', async () => {
+  it.skipIf(skipWithoutCorpus)('SIGTERM while parsing: the worker finishes the active job, then exits 0', async () => {
     const { prefix, app } = await producer('term');
     const w = worker(prefix);
     await started(w);
@@ -270,7 +270,7 @@ describe('worker processes on real Postgres + Redis', () => {
     expect(await job!.getState()).toBe('completed');
   });
 
-  it('embedded default: no DATABASE_URL and no REDIS_URL ingests into PGlite in the data dir', async () => {
+  it.skipIf(skipWithoutCorpus)('embedded default: no DATABASE_URL and no REDIS_URL ingests into PGlite in the data dir', async () => {
     const dataDir = path.join(tmp, 'embedded');
     const env = cleanEnv({ DOCINTEL_DATA_DIR: dataDir, DOCINTEL_LOG_LEVEL: 'warn' });
     const ingest = run(['ingest', corpusFile(CORPUS.scp)], env);

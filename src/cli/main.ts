@@ -1,7 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { createApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { DocintelError, errorMessage } from '../errors.ts';
+import { DocintelError } from '../errors.ts';
+import { cliErrorMessage } from './error-message.ts';
 import { ingestCommand, printIngestSummary } from './commands/ingest.ts';
 import { docsCommand, sqlCommand, statusCommand } from './commands/read-side.ts';
 import { renderTable } from './table.ts';
@@ -107,7 +108,6 @@ registerQuestionCommands(program, withApp);
 registerEvalCommand(program, withApp);
 
 program.parseAsync(process.argv).catch((e) => {
-  const msg = e instanceof DocintelError ? `${e.code}: ${e.message}` : errorMessage(e);
-  console.error(`docintel: ${msg}`);
+  console.error(`docintel: ${cliErrorMessage(e)}`);
   process.exitCode = 1;
 });

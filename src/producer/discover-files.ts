@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { glob } from 'tinyglobby';
+import { DocintelError } from '../errors.ts';
 
 export interface DiscoveredFile {
   path: string; // absolute
@@ -22,7 +23,7 @@ export async function discoverFiles(args: string[]): Promise<DiscoveredFile[]> {
       for (const f of found.sort()) if (!out.has(f)) out.set(f, { path: f, explicit: false });
     } else if (st) {
       out.set(abs, { path: abs, explicit: true });
-    } else if (/[*?[{]/.test(arg)) {
+    } else if (GLOB_CHARS.test(arg)) {
       const found = await glob(arg, { absolute: true });
       for (const f of found.sort()) if (!out.has(f)) out.set(f, { path: f, explicit: true });
     } else {
@@ -30,4 +31,29 @@ export async function discoverFiles(args: string[]): Promise<DiscoveredFile[]> {
     }
   }
   return [...out.values()];
+}
+
+const GLOB_CHARS = /[*?[{]/;
+
+/**
+ * Fails the whole batch, before anything is stored, when an argument that is not a glob and does
+ * not name a PDF file does not exist: that is a folder (or a typo), and without it there is no batch.
+ * A missing `.pdf` path is left to the batch, which records it as an unreadable document.
+ */
+export async function checkInputFolders(args: string[]): Promise<void> {
+  for (const arg of args) {
+    if (GLOB_CHARS.test(arg) || /\.pdf$/i.test(arg)) continue;
+    const abs = path.resolve(arg);
+    if (await stat(abs).catch(() => null)) continue;
+    throw new DocintelError(
+      'not_found',
+      `folder "${arg}" does not exist (read ${abs}); give a folder of PDFs, PDF files or a glob (for example samples, the folder npm run demo reads)`,
+      { path: abs },
+    );
+  }
+}
+
+/** Names what a batch read, for a message saying it found no PDF: absolute paths of the arguments. */
+export function describeInputs(args: string[]): string {
+  return args.map((a) => (GLOB_CHARS.test(a) ? `"${a}"` : path.resolve(a))).join(', ');
 }

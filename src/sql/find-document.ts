@@ -21,9 +21,13 @@ export async function findDocument(db: Db, ref: string): Promise<DocumentRef> {
           or path = ${q} or file_name = ${q} or file_name ilike ${'%' + q + '%'} or title ilike ${'%' + q + '%'})
         order by (path = ${q} or file_name = ${q}) desc, id`,
   );
-  if (r.length === 0) throw new NotFoundError('not_found', `no stored document matches "${ref}"`);
+  if (r.length === 0) {
+    throw new NotFoundError('not_found', `no stored document matches "${ref}" (ingest it first: docintel ingest <folder>, or list documents with docintel docs)`);
+  }
   const exact = r.filter((d) => d.path === q || d.file_name === q || String(d.id) === q);
   if (exact.length >= 1) return exact[0]!;
-  if (r.length > 1) throw new NotFoundError('ambiguous', `"${ref}" matches ${r.length} documents: ${r.map((d) => d.file_name).join(', ')}`);
+  if (r.length > 1) {
+    throw new NotFoundError('ambiguous', `"${ref}" matches ${r.length} documents: ${r.map((d) => d.file_name).join(', ')} (name one by its id or full file name; docintel docs lists them)`);
+  }
   return r[0]!;
 }

@@ -6,9 +6,40 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const CORPUS_DIR = process.env.DOCINTEL_CORPUS_DIR ?? path.resolve(here, '../../../shared/corpus');
 export const EVAL_DIR = path.resolve(CORPUS_DIR, '../eval');
 
+/** `CI` set to anything but empty, `0` or `false`. */
+export function inCI(): boolean {
+  const ci = (process.env.CI ?? '').trim().toLowerCase();
+  return ci !== '' && ci !== '0' && ci !== 'false';
+}
+
+/** True when the shared corpus folder is there (a clone of the repository alone has only samples/). */
+export function corpusAvailable(): boolean {
+  return existsSync(CORPUS_DIR);
+}
+
+/** True when the gold question set beside the corpus is there. */
+export function evalAvailable(): boolean {
+  return existsSync(path.join(EVAL_DIR, 'dev.json'));
+}
+
+/**
+ * Skip flags for `describe.skipIf` / `it.skipIf`. Outside CI a missing corpus skips the tests that
+ * need it (vitest reports them as skipped); in CI they always run, so a missing corpus fails them.
+ */
+export const skipWithoutCorpus = !inCI() && !corpusAvailable();
+export const skipWithoutEval = !inCI() && !evalAvailable();
+
+/** The one line printed (by test/helpers/corpus-notice.ts) when corpus tests are skipped; null when none are. */
+export function corpusNotice(): string | null {
+  const missing = [skipWithoutCorpus ? CORPUS_DIR : null, skipWithoutEval ? EVAL_DIR : null].filter((x) => x !== null);
+  if (missing.length === 0) return null;
+  return `corpus tests skipped: ${missing.join(' and ')} not found; to run them, set DOCINTEL_CORPUS_DIR to the corpus folder (with ../eval beside it) or place the corpus at ../shared/corpus next to the repository`;
+}
+
 /**
  * Path of a shared corpus PDF. In CI the corpus must be there: a missing file fails the test
- * instead of skipping it. Outside CI a missing corpus also fails, with a clear message.
+ * instead of skipping it. Outside CI, tests that call this are skipped when the corpus folder is
+ * absent (see `skipWithoutCorpus`); a folder that lacks a file still fails, with a clear message.
  */
 export function corpusFile(name: string): string {
   const p = path.join(CORPUS_DIR, name);

@@ -1,4 +1,6 @@
 import type { App } from '../../app.ts';
+import { DocintelError } from '../../errors.ts';
+import { checkInputFolders, describeInputs } from '../../producer/discover-files.ts';
 import { ingestPaths } from '../../producer/ingest.ts';
 import { waitForDocuments } from '../../producer/wait-for-documents.ts';
 import { createProgress } from '../progress.ts';
@@ -12,10 +14,17 @@ export interface IngestSummary {
   documentIds: number[];
 }
 
-/** Ingests paths and (unless told not to) waits for the batch, returning a summary. */
+/**
+ * Ingests paths and (unless told not to) waits for the batch, returning a summary. A missing folder
+ * or a batch with no PDF at all fails at once, naming what was read.
+ */
 export async function ingestCommand(app: App, paths: string[], opts: { wait: boolean; localWorker: boolean; quiet?: boolean }): Promise<IngestSummary> {
+  await checkInputFolders(paths);
   if (opts.wait && opts.localWorker) await app.startLocalWorker();
   const results = await ingestPaths(app.db, app.backend, paths);
+  if (results.length === 0) {
+    throw new DocintelError('empty', `no PDF files found in ${describeInputs(paths)} (folders are searched recursively for *.pdf)`);
+  }
   const ids = [...new Set(results.map((r) => r.documentId))];
   const duplicates = results.filter((r) => r.outcome === 'duplicate').length;
   if (!opts.wait) {

@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Command } from 'commander';
 import { sql } from 'drizzle-orm';
 import type { App } from '../../app.ts';
@@ -14,7 +15,7 @@ import { renderTrace } from '../../trace/render-trace.ts';
 import { ingestCommand, printIngestSummary } from './ingest.ts';
 import { createProgress } from '../progress.ts';
 import { renderTable } from '../table.ts';
-import { DocintelError } from '../../errors.ts';
+import { DocintelError, NotFoundError } from '../../errors.ts';
 
 type WithApp = <T>(fn: (app: App) => Promise<T>) => Promise<T>;
 
@@ -55,9 +56,9 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
         if (o.localWorker) await app.startLocalWorker();
         const docs = await rows<{ id: number; file_name: string }>(app.db, sql`select id::int, file_name from documents where id = any(${sql.param(summary.documentIds)}::bigint[]) order by id`);
         const planned: { documentId: number; text: string; externalId?: string | null }[] = [];
-        for (const e of entries) {
+        for (const [i, e] of entries.entries()) {
           // A question naming no document is asked of every document in the batch.
-          const targets = e.document ? [(await findDocument(app.db, e.document)).id] : docs.map((d) => d.id);
+          const targets = e.document ? [(await findQuestionDocument(app, e.document, { file: o.questions, n: i + 1, id: e.id, folder, docs })).id] : docs.map((d) => d.id);
           for (const documentId of targets) planned.push({ documentId, text: e.question, externalId: e.id ?? null });
         }
         const ids = await enqueueQuestions(app, planned, !o.cache);
@@ -121,11 +122,28 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
       withApp(async (app) => {
         const id = Number(qid);
         const q = await rows<{ id: number; text: string; document: string }>(app.db, sql`select q.id::int, q.text, d.file_name as document from questions q join documents d on d.id = q.document_id where q.id = ${id}`);
-        if (!q[0]) throw new DocintelError('not_found', `no question ${qid}`);
+        if (!q[0]) throw new DocintelError('not_found', `no question ${qid} (list stored questions with docintel answers)`);
         const trace = await loadTrace(app.db, id);
         console.log(o.json ? trace.map((t) => JSON.stringify(t)).join('\n') : renderTrace(q[0], trace));
       }),
     );
+}
+
+/** The document a questions-file entry names; when none matches, the error says which question asked and what the batch holds. */
+async function findQuestionDocument(
+  app: App,
+  ref: string,
+  at: { file: string; n: number; id?: string; folder: string; docs: { file_name: string }[] },
+): Promise<{ id: number }> {
+  try {
+    return await findDocument(app.db, ref);
+  } catch (e) {
+    if (!(e instanceof NotFoundError)) throw e;
+    const names = at.docs.map((d) => d.file_name);
+    const held = names.length ? `holds ${names.length} PDF${names.length === 1 ? '' : 's'}: ${names.slice(0, 10).join(', ')}${names.length > 10 ? ', ...' : ''}` : 'holds no PDF';
+    const question = at.id ? `question "${at.id}" (entry ${at.n})` : `entry ${at.n}`;
+    throw new NotFoundError(e.code, `${e.message}; asked by ${question} of ${at.file}; ${path.resolve(at.folder)} ${held}`, e.context, { cause: e });
+  }
 }
 
 export function registerEvalCommand(program: Command, withApp: WithApp): void {
