@@ -22,10 +22,10 @@ const valid = {
 };
 
 describe('loadGold', () => {
-  it.skipIf(skipWithoutEval)('loads and validates all 24 dev records', async () => {
+  it.skipIf(skipWithoutEval)('loads and validates all 79 dev records', async () => {
     const gold = await loadGold(path.join(EVAL_DIR, 'dev.json'));
-    expect(gold).toHaveLength(24);
-    expect(new Set(gold.map((q) => q.id)).size).toBe(24);
+    expect(gold).toHaveLength(79);
+    expect(new Set(gold.map((q) => q.id)).size).toBe(79);
     for (const q of gold) {
       if (q.kind === 'factual') expect(q.answer_facts.length).toBeGreaterThan(0);
       else expect(q.expected_items).toHaveLength(q.expected_count!);

@@ -17,6 +17,12 @@ const MANIFEST: Record<string, { pages: number; outline: number }> = {
   'fema-sfip-dwelling-form-f122-2021.pdf': { pages: 32, outline: 37 },
   'owasp-asvs-5.0.0.pdf': { pages: 123, outline: 223 },
   'owasp-secure-coding-practices-qrg-v2.1.pdf': { pages: 18, outline: 32 },
+  // Added to the corpus 2026-12-01.
+  'nist-sp-800-171r2.pdf': { pages: 113, outline: 29 },
+  'nist-sp-800-61r2.pdf': { pages: 79, outline: 0 },
+  'eu-ai-act-2024-1689-oj.pdf': { pages: 144, outline: 14 },
+  'fema-f-144-rcbap-sfip-2021.pdf': { pages: 30, outline: 34 },
+  'resnet-1512.03385v1.pdf': { pages: 12, outline: 0 },
 };
 
 const GV = String.raw`GV\.[A-Z]{2}-\d{2}`;
@@ -96,6 +102,48 @@ describe.skipIf(skipWithoutCorpus)('ingesting the shared corpus through BullMQ i
     // The exact join the naive reading order produces on p14 must not exist.
     const joined = await rows(app.db, sql`select 1 from lines where text like '%living expenses became effective%'`);
     expect(joined).toHaveLength(0);
+  });
+
+  it('keeps rotated margin text out of body lines (SP 800-171r2 p19: 3.8.5 starts its own line)', async () => {
+    const p19 = await rows<{ text: string; furniture: boolean }>(
+      app.db,
+      sql`select l.text, l.furniture from lines l join documents d on d.id = l.document_id
+          where d.file_name = 'nist-sp-800-171r2.pdf' and l.page_num = 19 order by l.line_num`,
+    );
+    const req = p19.filter((l) => l.text.includes('Control access to media containing CUI'));
+    expect(req).toHaveLength(1);
+    expect(req[0]!.text).toMatch(/^3\.8\.5 Control access to media/);
+    expect(req[0]!.furniture).toBe(false);
+    const note = p19.filter((l) => l.text.includes('available free of charge'));
+    expect(note.length).toBeGreaterThan(0);
+    for (const n of note) expect(n.furniture).toBe(true);
+    // On no page of that document does a body line carry the margin note.
+    const mixed = await rows(
+      app.db,
+      sql`select 1 from lines l join documents d on d.id = l.document_id
+          where d.file_name = 'nist-sp-800-171r2.pdf' and not l.furniture and l.text like '%free of charge from%'`,
+    );
+    expect(mixed).toHaveLength(0);
+  });
+
+  it('stores each enumeration as one list with whole items (F-144 property not insured, AI Act Article 5(1) points)', async () => {
+    const lists = await rows<{ file_name: string; id: number; item_count: number; intro: string | null; page_start: number; page_end: number; labels: string[]; texts: string[] }>(
+      app.db,
+      sql`select d.file_name, l.id, l.item_count, l.intro, l.page_start, l.page_end,
+                 array_agg(i.label order by i.ordinal) as labels, array_agg(i.text order by i.ordinal) as texts
+          from lists l join documents d on d.id = l.document_id
+          join list_items i on i.document_id = l.document_id and i.list_id = l.id
+          where d.file_name in ('fema-f-144-rcbap-sfip-2021.pdf', 'eu-ai-act-2024-1689-oj.pdf')
+          group by d.file_name, l.id, l.item_count, l.intro, l.page_start, l.page_end`,
+    );
+    // The property-not-insured list runs across both columns and onto the next page: 16 whole items.
+    const notInsured = lists.find((l) => l.file_name.startsWith('fema-f-144') && /do not insure any of the following/i.test(l.intro ?? ''));
+    expect(notInsured?.item_count).toBe(16);
+    expect(notInsured!.page_end).toBeGreaterThan(notInsured!.page_start);
+    expect(notInsured!.texts[7]).toMatch(/^Underground structures and equipment, including wells, septic tanks, and septic systems$/);
+    // Article 5(1): points (a)-(h), one list, nested under paragraph 1.
+    const art5 = lists.find((l) => l.file_name.startsWith('eu-ai-act') && l.page_start === 51 && l.item_count === 8 && /^the placing on the market/.test(l.texts[0] ?? ''));
+    expect(art5).toBeDefined();
   });
 
   it('records printed page labels so users can say "page 12"', async () => {

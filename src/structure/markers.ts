@@ -22,7 +22,7 @@ export interface Marker {
 
 // Bullet glyphs, dashes used as bullets, and private-use symbol-font glyphs (Wingdings/Symbol
 // bullets arrive as U+F0xx code points).
-const BULLET = /^([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤\-–—*]|[\uF000-\uF0FF])\s*(?=\S)/u;
+const BULLET = /^(?:([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤]|[\uF000-\uF0FF])\s*|([-–—*])\s+)(?=\S)/u;
 const ENCLOSED = /^\(([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})\)\s*(?=\S)/;
 const DELIMITED = /^([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})([.)])\s+(?=\S)/;
 
@@ -78,7 +78,8 @@ export function parseMarker(text: string): Marker | null {
     const rest = t.slice(bullet[0].length);
     // "-5 dB" or "--" are not bullets: a bullet is followed by a word.
     if (!/^[\p{L}\p{N}“"'(‘]/u.test(rest)) return null;
-    return { kind: 'bullet', style: 'glyph', ordinal: null, raw: bullet[1]!, rest, alternatives: [] };
+    // A dash is a bullet only when a space follows it ("- item", never "-5 dB").
+    return { kind: 'bullet', style: 'glyph', ordinal: null, raw: (bullet[1] ?? bullet[2])!, rest, alternatives: [] };
   }
   return null;
 }

@@ -1,0 +1,141 @@
+import PDFDocument from 'pdfkit';
+import { describe, expect, it } from 'vitest';
+import { parsePdf } from '../src/parse/pdf-parser.ts';
+import { buildStructure } from '../src/structure/build-structure.ts';
+import { detectLists, type ListSourceLine } from '../src/structure/lists.ts';
+import { parseMarker } from '../src/structure/markers.ts';
+import { buildToc } from '../src/toc/index.ts';
+
+type Draw = (doc: PDFKit.PDFDocument) => void;
+
+/** A PDF drawn with absolute positions, one callback per page. */
+function drawPdf(pages: Draw[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, size: 'LETTER', margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const draw of pages) {
+      doc.addPage();
+      doc.font('Helvetica').fontSize(11);
+      draw(doc);
+    }
+    doc.end();
+  });
+}
+
+const at = (doc: PDFKit.PDFDocument, x: number, y: number, text: string, opts: { bold?: boolean; size?: number } = {}) =>
+  doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 11).text(text, x, y, { lineBreak: false });
+
+async function structureOf(pages: Draw[]) {
+  const parsed = await parsePdf(new Uint8Array(await drawPdf(pages)), { pageCap: 100 });
+  const toc = buildToc(parsed);
+  return { parsed, model: buildStructure(parsed, toc.entries) };
+}
+
+describe('list markers: one grammar', () => {
+  it.each([
+    ['1. Loss of revenue', 'decimal', 1],
+    ['(a) the placing on the market', 'lower-alpha', 1],
+    ['(iv) fourth point', 'lower-roman', 4],
+    ['B. Flood in Progress.', 'upper-alpha', 2],
+    ['• Mission', 'bullet', null],
+    ['\uf0b7 Strategies and goals', 'bullet', null],
+  ])('%s -> %s %s', (text, kind, ordinal) => {
+    expect(parseMarker(text)).toMatchObject({ kind, ordinal });
+  });
+  it('reads section numbers and numbers in prose as no marker', () => {
+    expect(parseMarker('3.1 Valid and Reliable')).toBeNull();
+    expect(parseMarker('-5 dB attenuation')).toBeNull();
+    expect(parseMarker('2024 was a year')).toBeNull();
+  });
+  it('keeps the second reading of an ambiguous marker (i = roman 1 or the ninth letter)', () => {
+    expect(parseMarker('(i) ninth')!.alternatives).toEqual([{ kind: 'lower-alpha', ordinal: 9 }]);
+  });
+});
+
+describe('structure model on generated PDFs', () => {
+  it('keeps rotated margin text as its own furniture line, never inside a body line', async () => {
+    const { parsed } = await structureOf([
+      (doc) => {
+        at(doc, 90, 100, 'Derived Security Requirements', { bold: true });
+        at(doc, 90, 200, '3.8.5 Control access to media containing sensitive data during transport');
+        at(doc, 90, 220, 'outside of controlled areas.');
+        doc.save();
+        doc.rotate(-90, { origin: [40, 400] });
+        at(doc, 40, 400, 'This publication is available free of charge from: https://example.org/pub', { size: 8 });
+        doc.restore();
+      },
+    ]);
+    const body = parsed.lines.filter((l) => !l.furniture);
+    const req = body.find((l) => l.text.includes('Control access'));
+    expect(req?.text).toMatch(/^3\.8\.5 Control access to media/);
+    expect(body.some((l) => l.text.includes('free of charge'))).toBe(false);
+    const note = parsed.lines.filter((l) => l.furniture && l.text.includes('free of charge'));
+    expect(note).toHaveLength(1);
+  });
+
+  it('reads a numbered list across a page break with nested lettered items and whole item text', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 80, 'Property not covered', { bold: true });
+        at(doc, 72, 110, 'We do not cover any of the following:');
+        at(doc, 80, 135, '1. Land, lawns, trees and shrubs;');
+        at(doc, 80, 160, '2. Vehicles, including their parts, other than vehicles');
+        at(doc, 100, 175, 'that are:');
+        at(doc, 100, 195, 'a. Used mainly to service the described location; or');
+        at(doc, 100, 215, 'b. Designed to assist persons with disabilities;');
+        at(doc, 80, 240, '3. Underground structures and equipment, including wells,');
+        at(doc, 100, 255, 'septic tanks, and septic systems;');
+        at(doc, 80, 700, '4. Fences, retaining walls, sea walls, bulkheads, wharves,');
+      },
+      (doc) => {
+        at(doc, 100, 80, 'piers, bridges, and docks;');
+        at(doc, 80, 105, '5. Aircraft or watercraft.');
+        at(doc, 72, 140, 'Other provisions apply to buildings under construction.');
+      },
+    ]);
+    const top = model.lists.find((l) => l.intro === 'We do not cover any of the following:');
+    expect(top).toMatchObject({ itemCount: 5, kind: 'decimal', sequential: true, pageStart: 1, pageEnd: 2, parentList: null });
+    const items = model.items.filter((i) => i.listId === top!.id);
+    expect(items.map((i) => i.label)).toEqual([
+      'Land, lawns, trees and shrubs',
+      'Vehicles, including their parts, other than vehicles that are',
+      'Underground structures and equipment, including wells, septic tanks, and septic systems',
+      'Fences, retaining walls, sea walls, bulkheads, wharves, piers, bridges, and docks',
+      'Aircraft or watercraft',
+    ]);
+    // The item that crosses the page break keeps both its lines.
+    expect(items[3]).toMatchObject({ pageStart: 1, pageEnd: 2 });
+    const nested = model.lists.find((l) => l.parentList === top!.id);
+    expect(nested).toMatchObject({ kind: 'lower-alpha', itemCount: 2, parentItem: 1 });
+    expect(nested!.intro).toMatch(/that are:$/);
+  });
+
+  it('continues a list from the left column into the right one and ends it at the next paragraph', () => {
+    const line = (pageNum: number, lineNum: number, x0: number, column: number, text: string): ListSourceLine => ({ pageNum, lineNum, text, x0, size: 18, bold: false, leadBold: null, column });
+    const lines = [
+      line(1, 1, 45, 1, 'A. We do not insure for loss caused directly or'),
+      line(1, 2, 45, 1, 'indirectly by:'),
+      line(1, 3, 57, 1, '1. The pressure or weight of ice;'),
+      line(1, 4, 57, 1, '2. Rain, snow, sleet, hail, or'),
+      line(1, 5, 77, 1, 'water spray;'),
+      line(1, 6, 327, 2, '3. Freezing or thawing; or'),
+      line(1, 7, 327, 2, '4. Theft, fire, explosion, wind.'),
+      line(1, 8, 315, 2, 'B. We do not insure pollutants.'),
+    ];
+    const lists = detectLists(lines, { skip: () => false, bodySize: 18 });
+    const perils = lists.find((l) => l.kind === 'decimal')!;
+    expect(perils.items.map((i) => i.text)).toEqual(['The pressure or weight of ice;', 'Rain, snow, sleet, hail, or water spray;', 'Freezing or thawing; or', 'Theft, fire, explosion, wind.']);
+    expect(perils.parentList).toBe(lists.find((l) => l.kind === 'upper-alpha')!.index);
+    expect(lists.find((l) => l.kind === 'upper-alpha')!.items).toHaveLength(2);
+  });
+
+  it('marks a list whose numbering later skips ahead as torn (never whole)', () => {
+    const line = (lineNum: number, text: string, x0 = 72): ListSourceLine => ({ pageNum: 1, lineNum, text, x0, size: 11, bold: false, leadBold: null, column: 0 });
+    const lists = detectLists([line(1, 'The steps are:'), line(2, '1. Plan.'), line(3, '2. Do.'), line(4, 'Some commentary in between.', 60), line(5, '4. Act.')], { skip: () => false, bodySize: 11 });
+    expect(lists[0]!.items).toHaveLength(2);
+    expect(lists[0]!.gapAfter).toBe(true);
+  });
+});
