@@ -144,15 +144,21 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     const ctxTokens = tokensOf(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent}`);
     let refHits = 0;
     let refMiss = 0;
+    // A heading or section title that starts with the reference is the named part itself
+    // ("ANNEX III ..."); a mention elsewhere ("Amendments to Annex III") counts once.
+    const titles = [f.heading, ...l.sectionPath.split(' > ')].map((t) => norm(t));
     for (const r of refs) {
       if (hasPhrase(ctxTokens, r.head)) {
-        refHits++;
+        refHits += titles.some((t) => t === r.head || t.startsWith(`${r.head} `)) ? 2 : 1;
         if (r.sub !== null && f.parentOrdinal === r.sub) refHits++;
       } else if (/\d/.test(r.head) && r.head.split(' ').length === 2 && f.parentOrdinal !== null && r.head.endsWith(` ${f.parentOrdinal}`)) {
         // "point 5": the list nested in item 5 of a list the question's other reference names.
         refHits += 0.5;
       } else refMiss++;
     }
+    // The level rule: a list one of whose items is the scope the question names ("categories
+    // under GOVERN" vs the list of functions that holds GOVERN) lists the scope's siblings.
+    const scopeIsItem = u.scope && tokensOf(u.scope).length ? (l.items.some((i) => hasPhrase(tokensOf(i.label), tokensOf(u.scope!).join(' '))) ? 1 : 0) : 0;
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n))) ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
@@ -161,15 +167,16 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     const score =
       lexical +
       TUNING.listRefWeight * refHits -
-      (refs.length && refHits === 0 ? TUNING.listRefMissPenalty : 0) +
+      TUNING.listRefMissPenalty * refMiss +
       TUNING.listNounWeight * noun +
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
-      TUNING.listCountWeight * countMatch;
+      TUNING.listCountWeight * countMatch -
+      TUNING.listScopeIsItemPenalty * scopeIsItem;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

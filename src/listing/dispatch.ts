@@ -118,11 +118,12 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const margin = top ? (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9) : 0;
   const strong = Boolean(top && top.score >= TUNING.listMinScore && (top.features.coverage ?? 0) >= TUNING.listMinCoverage);
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
-  const tied = Boolean(top && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
+  const tied = Boolean(top && !top.features.scopeIsItem && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
   const sectionalWins = Boolean(top && sectional && top.list === sectional);
   const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
   const useList = Boolean(top && strong && !sectionalWins);
-  const exhaustive = useList && closed && tied && margin >= TUNING.listMinMargin;
+  const covered = (top?.features.coverage ?? 0) >= TUNING.listMinCoverageComplete;
+  const exhaustive = useList && closed && tied && covered && margin >= TUNING.listMinMargin;
   await ctx.tracer.record({
     stage: 'list',
     step: 'candidates',
@@ -133,14 +134,16 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
       : sectionalWins
         ? `keep the TOC answer (${chain!.variant}, score ${top.score}, margin ${Math.round(margin * 100)}%)`
         : useList
-          ? `use list ${top.list.id} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : 'runner-up too close'}`}`
+          ? `use list ${top.list.id} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
   });
   if (sectionalWins && chain) {
     // The TOC answer stays exhaustive by construction only when no list rivals it.
     // Whole only when it is also tied to the question (the parent entry names the items or a
     // reference the question makes) and strong, like any other candidate.
-    const proven = margin >= TUNING.listMinMargin && strong && tied;
+    // Entries titled by the item noun ("Appendix A", "1 Introduction" for "sections") are tied
+    // by their titles; an entry's sub-entries must earn it like any list.
+    const proven = margin >= TUNING.listMinMargin && (chain.variant !== 'toc-children' || (strong && tied && covered));
     return proven ? chain : { ...chain, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
   }
   if (!top || !useList) {

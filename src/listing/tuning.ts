@@ -11,7 +11,7 @@ export const TUNING = {
   listFieldWeights: { intro: 2, heading: 1.6, parent: 1.4, items: 0.8, ancestors: 0.6 },
   /** A reference the question names ("Article 16", "Section 3.2.1") pins the place outright. */
   listRefWeight: 3,
-  /** The question names a place and this list is not in it. */
+  /** Per reference the question names that this list is not in or near. */
   listRefMissPenalty: 2,
   /** The item noun ("exclusions") in the list's intro or heading. */
   listNounWeight: 1.5,
@@ -19,12 +19,16 @@ export const TUNING = {
   listIntroducedWeight: 0.75,
   /** Inside the section the TOC routing landed in. */
   listScopeWeight: 1,
+  /** The list holds the scope itself as an item: it is the scope's level, not the level asked. */
+  listScopeIsItemPenalty: 6,
   /** As many items as the document or question says there are. */
   listCountWeight: 1.5,
   /** Below this share of the question's keywords found around a list, the list is not the answer. */
   listMinCoverage: 0.34,
   /** Below this score the best list is too weakly tied to the question to be used at all. */
   listMinScore: 4,
+  /** "Complete" also needs most of the question's words around the list, not just enough to rank first. */
+  listMinCoverageComplete: 0.75,
   /**
    * "Complete" needs the chosen list to beat the runner-up by this share of its score: two
    * lists that fit the question about equally well mean we do not know which is the answer.
