@@ -12,22 +12,11 @@ import { norm, stem, tokensOf } from '../route/text-match.ts';
 import type { Understanding } from '../answer/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
+import type { ListRow } from '../structure/build-structure.ts';
 
-export interface StoredList {
+/** A stored list as ranking reads it: its row (see build-structure), its section path, its items. */
+export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 'depth' | 'kind' | 'sectionId' | 'heading' | 'intro' | 'itemCount' | 'sequential' | 'endedBy' | 'gapAfter' | 'pageStart' | 'pageEnd'> {
   id: number;
-  parentList: number | null;
-  parentItem: number | null;
-  depth: number;
-  kind: string;
-  sectionId: number | null;
-  heading: string | null;
-  intro: string | null;
-  itemCount: number;
-  sequential: boolean;
-  endedBy: string;
-  gapAfter: boolean;
-  pageStart: number;
-  pageEnd: number;
   sectionPath: string;
   items: { ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }[];
 }

@@ -4,6 +4,7 @@ import { DocintelError } from '../errors.ts';
 import { parsePdf } from './pdf-parser.ts';
 import { buildToc } from '../toc/index.ts';
 import { buildStructure } from '../structure/build-structure.ts';
+import { buildIndex } from '../toc/doc-index.ts';
 
 const { path, pageCap, documentId } = workerData as { path: string; pageCap: number; documentId?: number };
 
@@ -11,9 +12,10 @@ try {
   const bytes = new Uint8Array(await readFile(path));
   const parsed = await parsePdf(bytes, { pageCap, documentId });
   // TOC building is CPU work over all lines, so it runs here too, off the worker's event loop.
-  const toc = buildToc(parsed);
+  const index = buildIndex(parsed);
+  const toc = buildToc(parsed, index);
   const t0 = performance.now();
-  const structure = buildStructure(parsed, toc.entries);
+  const structure = buildStructure(parsed, toc.entries, index);
   const structureMs = Math.round(performance.now() - t0);
   parentPort!.postMessage({ ok: true, parsed, toc: { entries: toc.entries, tocSource: toc.tocSource, stats: toc.stats }, structure: { ...structure, ms: structureMs } });
 } catch (e) {

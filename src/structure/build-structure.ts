@@ -4,7 +4,7 @@
  */
 
 import type { ParsedDocument, ParsedLine } from '../parse/types.ts';
-import { buildIndex } from '../toc/doc-index.ts';
+import { buildIndex, type DocIndex } from '../toc/doc-index.ts';
 import { wordCount } from '../toc/text.ts';
 import type { TocRow } from '../toc/types.ts';
 import { detectLists, type StructList } from './lists.ts';
@@ -49,9 +49,11 @@ export interface StructureModel {
   stats: { furnitureLines: number; lists: number; items: number; nestedLists: number };
 }
 
-/** Flags furniture on `doc.lines` in place and returns the document's lists. */
-export function buildStructure(doc: ParsedDocument, toc: TocRow[]): StructureModel {
-  const index = buildIndex(doc);
+/**
+ * Flags furniture on `doc.lines` in place and returns the document's lists. Pass the index the
+ * TOC was built with: its printed-contents lines are never list items either.
+ */
+export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex = buildIndex(doc)): StructureModel {
   for (const l of index.furniture) l.furniture = true;
   const headingAt = new Set(toc.filter((e) => e.lineStart !== null).map((e) => `${e.pageStart}:${e.lineStart}`));
   const width = (p: number) => doc.pages[p - 1]?.width ?? 612;
@@ -64,7 +66,7 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[]): StructureMod
     const mid = (l.x0 + l.x1) / 2;
     return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
   };
-  const detected = detectLists(doc.lines, { skip: (l) => Boolean((l as ParsedLine).furniture), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
+  const detected = detectLists(doc.lines, { skip: (l) => Boolean(l.furniture) || index.contents.has(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const lists = detected.map((l) => toListRow(l, sectionOf(sections, l)));
   const items = detected.flatMap((l) =>

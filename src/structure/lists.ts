@@ -5,18 +5,11 @@
  * line fragment. Pure: lines in, lists out; the parse job stores the result.
  */
 
+import type { ParsedLine } from '../parse/types.ts';
 import { continues, opensList, parseMarker, readingFor, type MarkerKind, type MarkerStyle } from './markers.ts';
 
-export interface ListSourceLine {
-  pageNum: number;
-  lineNum: number;
-  text: string;
-  x0: number;
-  size: number;
-  bold: boolean;
-  leadBold: string | null;
-  column: number;
-}
+/** The parsed line fields list detection reads (one line type: the parser's). */
+export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadBold' | 'column' | 'furniture'>;
 
 export interface LineRef {
   pageNum: number;

@@ -57,8 +57,8 @@ function complete(index: DocIndex, roots: TocNode[], stats: Stats): void {
   stats.gap_filled += fillGaps(index, roots);
 }
 
-export function buildToc(doc: ParsedDocument): TocResult {
-  const index = buildIndex(doc);
+/** `index` may be passed in so later stages (the structure model) share its furniture and contents lines. */
+export function buildToc(doc: ParsedDocument, index: DocIndex = buildIndex(doc)): TocResult {
   const contents = findContents(index);
   const stats: Stats = { contents_rows: contents.length };
   let roots: TocNode[] = [];
