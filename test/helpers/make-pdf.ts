@@ -10,6 +10,8 @@ export interface MakePdfOptions {
   outline?: { title: string; page: number; children?: { title: string; page: number }[] }[];
   userPassword?: string;
   title?: string;
+  /** false writes content streams uncompressed, so byte-level damage lands in the text itself. */
+  compress?: boolean;
 }
 
 /** Writes a small PDF with pdfkit: real text objects, optional outline and encryption. */
@@ -20,6 +22,7 @@ export function makePdf(opts: MakePdfOptions): Promise<Buffer> {
       size: 'LETTER',
       margin: 72,
       info: { Title: opts.title ?? 'generated' },
+      ...(opts.compress === false ? { compress: false } : {}),
       ...(opts.userPassword ? { userPassword: opts.userPassword, ownerPassword: 'owner', pdfVersion: '1.7' as const } : {}),
     });
     const chunks: Buffer[] = [];
