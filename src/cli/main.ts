@@ -91,8 +91,9 @@ program
   .option('--json', 'print JSON lines instead of a table')
   .action(async (query: string, o: { json?: boolean }) =>
     withApp(async (app) => {
-      const r = await sqlCommand(app.db, query);
-      console.log(o.json ? r.map((x) => JSON.stringify(x)).join('\n') : renderTable(r));
+      const r = await sqlCommand(app.db, query, { rowCap: app.config.DOCINTEL_SQL_ROW_CAP, timeoutMs: app.config.DOCINTEL_SQL_TIMEOUT_MS });
+      console.log(o.json ? r.rows.map((x) => JSON.stringify(x)).join('\n') : renderTable(r.rows));
+      if (r.truncated) console.error(`docintel: showing the first ${r.rows.length} rows (DOCINTEL_SQL_ROW_CAP); add a LIMIT or narrow the query`);
     }),
   );
 
@@ -107,7 +108,8 @@ registerQuestionCommands(program, withApp);
 registerEvalCommand(program, withApp);
 
 program.parseAsync(process.argv).catch((e) => {
-  const msg = e instanceof DocintelError ? `${e.code}: ${e.message}` : errorMessage(e);
+  // `docintel sql` refusals already say what refused them ("docintel sql is read-only: ...").
+  const msg = e instanceof DocintelError ? (e.code === 'sql' ? e.message : `${e.code}: ${e.message}`) : errorMessage(e);
   console.error(`docintel: ${msg}`);
   process.exitCode = 1;
 });
