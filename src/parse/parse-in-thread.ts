@@ -6,7 +6,7 @@ import type { ThreadError } from './parse-thread-main.ts';
 import type { ParsedDocument } from './types.ts';
 
 /** Error names pdf.js uses for input it cannot read. */
-const PDFJS_ERROR_NAMES = new Set(['FormatError', 'InvalidPDFException', 'XRefEntryException', 'XRefParseException', 'UnknownErrorException', 'PasswordException']);
+const PDFJS_ERROR_NAMES = new Set(['FormatError', 'InvalidPDFException', 'XRefEntryException', 'XRefParseException', 'UnknownErrorException']);
 
 function badCode(code: string): BadInputCode {
   return (BAD_INPUT_CODES as readonly string[]).includes(code) ? (code as BadInputCode) : 'corrupt';
@@ -51,7 +51,8 @@ export function parseInThread(path: string, opts: { pageCap: number; timeoutMs: 
     worker.once('error', (e) =>
       finish(() => {
         // The thread reports pdf.js failures itself; one that still escapes is the document's bytes failing.
-        if (PDFJS_ERROR_NAMES.has(e.name)) reject(new BadInputError('corrupt', `pdf.js failed while reading the PDF: ${safeErrorMessage(e, 300)}`, ctx));
+        if (e.name === 'PasswordException') reject(new BadInputError('encrypted', 'PDF is encrypted and needs a password', ctx));
+        else if (PDFJS_ERROR_NAMES.has(e.name)) reject(new BadInputError('corrupt', `pdf.js failed while reading the PDF: ${safeErrorMessage(e, 300)}`, ctx));
         else reject(new TransientError('internal', `parser thread crashed: ${safeErrorMessage(e, 300)}`, ctx));
       }),
     );
