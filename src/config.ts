@@ -16,6 +16,9 @@ const envSchema = z.object({
   DOCINTEL_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   DOCINTEL_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
   DOCINTEL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** `docintel sql`: statement timeout and the most rows it prints. */
+  DOCINTEL_SQL_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  DOCINTEL_SQL_ROW_CAP: z.coerce.number().int().min(1).default(10_000),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   DOCINTEL_MODEL: z.string().default('gpt-4o-mini'),

@@ -23,7 +23,8 @@ describe('cliErrorMessage: database errors show their cause, not drizzle\'s quer
 
   it('a failed query prints the database message and code, without the query text or its params', async () => {
     const e = await caught(rows(pglite.db, sql`select * from no_such_table where x = ${'secret-param-value'}`));
-    expect((e as Error).message).toMatch(/^Failed query: .*\nparams: secret-param-value/s); // what users saw before
+    // The database layer already strips drizzle's "Failed query: ... params: ..." dump.
+    expect((e as Error).message).not.toContain('secret-param-value');
     const msg = cliErrorMessage(e);
     expect(msg).toContain('relation "no_such_table" does not exist');
     expect(msg).toContain('42P01');
@@ -36,8 +37,8 @@ describe('cliErrorMessage: database errors show their cause, not drizzle\'s quer
   it('a write through docintel sql says the command is read-only', async () => {
     const e = await caught(sqlCommand(pglite.db, 'create table t (x int)'));
     const msg = cliErrorMessage(e);
-    expect(msg).toMatch(/25006: cannot execute CREATE TABLE in a read-only transaction/);
-    expect(msg).toContain('docintel sql runs read-only queries');
+    // Refused before it reaches the database, with the reason.
+    expect(msg).toMatch(/docintel sql is read-only: CREATE is not allowed/);
     expect(msg).not.toContain('Failed query');
   });
 

@@ -1,4 +1,5 @@
 import { DrizzleQueryError } from 'drizzle-orm';
+import { DatabaseError } from '../db/query-errors.ts';
 import { DocintelError, errorMessage } from '../errors.ts';
 
 /** What node-postgres and PGlite errors carry besides their message. */
@@ -48,13 +49,20 @@ function describeDatabaseError(cause: unknown): string {
 export function cliErrorMessage(e: unknown): string {
   let cur: unknown = e;
   for (let depth = 0; cur instanceof Error && depth < 5; depth++) {
+    // The database layer already turned drizzle's error into one without parameters.
+    if (cur instanceof DatabaseError) {
+      const step = nextStep(cur.sqlState);
+      const db = `database error${cur.sqlState ? ` ${cur.sqlState}` : ''}: ${cur.message}${step ? `; ${step}` : ''}`;
+      return e !== cur && e instanceof DocintelError ? `${e.code}: ${e.message} (${db})` : db;
+    }
     if (isQueryError(cur)) {
       const db = describeDatabaseError(cur.cause);
       return e instanceof DocintelError && e !== cur && !e.message.includes('Failed query:') ? `${e.code}: ${e.message} (${db})` : db;
     }
     cur = (cur as Error).cause;
   }
-  if (e instanceof DocintelError) return `${e.code}: ${e.message}`;
+  // `docintel sql` refusals already say what refused them ("docintel sql is read-only: ...").
+  if (e instanceof DocintelError) return e.code === 'sql' ? e.message : `${e.code}: ${e.message}`;
   // A refused connection outside a query (opening the pool, migrating): an AggregateError has no message of its own.
   const code = (e as { code?: unknown } | null)?.code;
   const aggregate = e instanceof Error && !e.message && Array.isArray((e as { errors?: unknown[] }).errors);

@@ -92,8 +92,9 @@ program
   .option('--json', 'print JSON lines instead of a table')
   .action(async (query: string, o: { json?: boolean }) =>
     withApp(async (app) => {
-      const r = await sqlCommand(app.db, query);
-      console.log(o.json ? r.map((x) => JSON.stringify(x)).join('\n') : renderTable(r));
+      const r = await sqlCommand(app.db, query, { rowCap: app.config.DOCINTEL_SQL_ROW_CAP, timeoutMs: app.config.DOCINTEL_SQL_TIMEOUT_MS });
+      console.log(o.json ? r.rows.map((x) => JSON.stringify(x)).join('\n') : renderTable(r.rows));
+      if (r.truncated) console.error(`docintel: showing the first ${r.rows.length} rows (DOCINTEL_SQL_ROW_CAP); add a LIMIT or narrow the query`);
     }),
   );
 

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { installQueryErrorScrubber } from './query-errors.ts';
 
 export type Schema = typeof schema;
 /** Both drivers (node-postgres and PGlite) give this same query surface. */
@@ -27,6 +28,8 @@ export async function rows<T>(db: Db | Parameters<Parameters<Db['transaction']>[
 
 /** Opens server Postgres when a URL is given, otherwise embedded PGlite in `dataDir`; applies migrations. */
 export async function openDatabase(opts: { url?: string; dataDir: string; migrate?: boolean }): Promise<Database> {
+  // Query errors carry their reason, never their bound parameters (see query-errors.ts).
+  installQueryErrorScrubber();
   const database = opts.url ? await openPostgres(opts.url) : await openPglite(opts.dataDir);
   if (opts.migrate !== false) await migrateDatabase(database);
   return database;

@@ -1,8 +1,17 @@
 import { Worker } from 'node:worker_threads';
-import { BadInputError, TransientError, type BadInputCode } from '../errors.ts';
+import { BAD_INPUT_CODES, BadInputError, TransientError, type BadInputCode } from '../errors.ts';
 import type { TocRow, TocSource } from '../toc/types.ts';
+import { safeErrorMessage } from '../sanitize.ts';
+import type { ThreadError } from './parse-thread-main.ts';
 import type { ParsedDocument } from './types.ts';
 import type { StructureModel } from '../structure/build-structure.ts';
+
+/** Error names pdf.js uses for input it cannot read. */
+const PDFJS_ERROR_NAMES = new Set(['FormatError', 'InvalidPDFException', 'XRefEntryException', 'XRefParseException', 'UnknownErrorException']);
+
+function badCode(code: string): BadInputCode {
+  return (BAD_INPUT_CODES as readonly string[]).includes(code) ? (code as BadInputCode) : 'corrupt';
+}
 
 export interface ParseOutput {
   parsed: ParsedDocument;
@@ -33,14 +42,22 @@ export function parseInThread(path: string, opts: { pageCap: number; timeoutMs: 
       () => finish(() => reject(new BadInputError('corrupt', `parse did not finish within ${opts.timeoutMs} ms`, ctx))),
       opts.timeoutMs,
     );
-    worker.once('message', (msg: ({ ok: true } & ParseOutput) | { ok: false; error: { code: string; message: string; bad: boolean } }) => {
+    worker.once('message', (msg: ({ ok: true } & ParseOutput) | { ok: false; error: ThreadError }) => {
       finish(() => {
-        if (msg.ok) resolve({ parsed: msg.parsed, toc: msg.toc, structure: msg.structure });
-        else if (msg.error.bad) reject(new BadInputError(msg.error.code as BadInputCode, msg.error.message, ctx));
-        else reject(new TransientError(msg.error.code, msg.error.message, ctx));
+        if (msg.ok) return resolve({ parsed: msg.parsed, toc: msg.toc, structure: msg.structure });
+        const errCtx = msg.error.page ? { ...ctx, page: msg.error.page } : ctx;
+        if (msg.error.bad) reject(new BadInputError(badCode(msg.error.code), msg.error.message, errCtx));
+        else reject(new TransientError(msg.error.code, msg.error.message, errCtx));
       });
     });
-    worker.once('error', (e) => finish(() => reject(new TransientError('internal', `parser thread crashed: ${e.message}`, ctx, { cause: e }))));
+    worker.once('error', (e) =>
+      finish(() => {
+        // The thread reports pdf.js failures itself; one that still escapes is the document's bytes failing.
+        if (e.name === 'PasswordException') reject(new BadInputError('encrypted', 'PDF is encrypted and needs a password', ctx));
+        else if (PDFJS_ERROR_NAMES.has(e.name)) reject(new BadInputError('corrupt', `pdf.js failed while reading the PDF: ${safeErrorMessage(e, 300)}`, ctx));
+        else reject(new TransientError('internal', `parser thread crashed: ${safeErrorMessage(e, 300)}`, ctx));
+      }),
+    );
     worker.once('exit', (code) => finish(() => reject(new TransientError('internal', `parser thread exited with code ${code}`, ctx))));
   });
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { BadInputError } from '../errors.ts';
+import { BadInputError, type ErrorContext } from '../errors.ts';
+import { safeErrorMessage, storableOrNull, storableText } from '../sanitize.ts';
 import { assembleLines, type Fragment } from './line-assembly.ts';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
@@ -52,10 +53,7 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
   try {
     doc = await task.promise;
   } catch (e) {
-    const name = (e as { name?: string }).name ?? '';
-    const message = (e as Error).message ?? String(e);
-    if (name === 'PasswordException') throw new BadInputError('encrypted', 'PDF is encrypted and needs a password', ctx, { cause: e });
-    throw new BadInputError('corrupt', `PDF structure is unreadable: ${message}`, ctx, { cause: e });
+    throw pdfjsFailure(e, 'PDF structure is unreadable', ctx);
   }
   try {
     if (doc.numPages === 0) throw new BadInputError('empty', 'PDF has zero pages', ctx);
@@ -70,7 +68,7 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
       lines.push(...pageLines.lines);
       pages.push({
         pageNum: n,
-        label: labels?.[n - 1] ?? null,
+        label: storableOrNull(labels?.[n - 1]),
         width: page.width,
         height: page.height,
         lineCount: pageLines.lines.length,
@@ -83,11 +81,27 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
     const outline = await readOutline(doc).catch(() => []);
     const meta = await doc.getMetadata().catch(() => null);
     const info = (meta?.info ?? {}) as { Title?: unknown };
-    const title = typeof info.Title === 'string' && info.Title.trim() ? info.Title.trim() : null;
+    const cleanTitle = typeof info.Title === 'string' ? storableText(info.Title).trim() : '';
+    const title = cleanTitle || null;
     return { title, pageCount: doc.numPages, pages, lines, outline, parserVersion: PARSER_VERSION };
   } finally {
-    await doc.destroy();
+    await doc.destroy().catch(() => {});
   }
+}
+
+/**
+ * Classifies an error raised by pdf.js while reading these bytes. pdf.js reports damaged input
+ * as FormatError, InvalidPDFException, XRefEntryException, XRefParseException or, for anything
+ * raised inside its parser, UnknownErrorException; whatever it is, the same bytes fail the same
+ * way again, so it is bad input (never a transient error to retry).
+ */
+export function pdfjsFailure(e: unknown, what: string, ctx: ErrorContext): BadInputError {
+  if (e instanceof BadInputError) return e;
+  const name = (e as { name?: string } | null)?.name ?? '';
+  const message = safeErrorMessage(e, 300);
+  if (name === 'PasswordException') return new BadInputError('encrypted', 'PDF is encrypted and needs a password', ctx, { cause: e });
+  const kind = name && name !== 'Error' && !message.startsWith(name) ? `${name}: ` : '';
+  return new BadInputError('corrupt', `${what}: ${kind}${message}`, ctx, { cause: e });
 }
 
 type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
@@ -97,10 +111,16 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
   try {
     pdfPage = await doc.getPage(n);
   } catch (e) {
-    throw new BadInputError('corrupt', `page ${n} cannot be read: ${(e as Error).message}`, { ...ctx, page: n }, { cause: e });
+    throw pdfjsFailure(e, `page ${n} cannot be read`, { ...ctx, page: n });
   }
   const viewport = pdfPage.getViewport({ scale: 1 });
-  const content = await pdfPage.getTextContent();
+  let content: Awaited<ReturnType<typeof pdfPage.getTextContent>>;
+  try {
+    content = await pdfPage.getTextContent();
+  } catch (e) {
+    // e.g. "Bad encoding in flate stream" (FormatError): the page's content stream is damaged.
+    throw pdfjsFailure(e, `text of page ${n} cannot be read`, { ...ctx, page: n });
+  }
   // Real font names (and so boldness) are only known once the page's fonts are loaded.
   const fontNames = new Map<string, { name: string | null; bold: boolean }>();
   const usedFonts = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
@@ -122,13 +142,16 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
       name ??= family || null;
       // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
       bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
-      fontNames.set(id, { name: name ? name.replace(/^[A-Z]{6}\+/, '') : null, bold });
+      fontNames.set(id, { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold });
     }
   }
   const frags: Fragment[] = [];
   const rotated: ParsedLine[] = [];
   for (const item of content.items) {
     if (!('str' in item) || !item.str) continue;
+    // Damaged text (NULs, lone surrogates) is cleaned here, where it leaves pdf.js: Postgres cannot store it.
+    const text = storableText(item.str);
+    if (!text) continue;
     // Convert the text matrix through the viewport so rotated/cropped pages come out upright.
     const tx = pdfjsUtilTransform(viewport.transform, item.transform);
     const size = Math.hypot(tx[2]!, tx[3]!);
@@ -142,7 +165,7 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
       continue;
     }
     frags.push({
-      text: item.str,
+      text,
       x: tx[4]!,
       width: item.width * (viewport.scale ?? 1),
       baseline: tx[5]!,
@@ -203,7 +226,7 @@ async function readOutline(doc: PdfDoc): Promise<OutlineItem[]> {
     for (const it of items) {
       const { pageNum, top } = await resolveDest(doc, it.dest);
       out.push({
-        title: (it.title ?? '').replace(/\s+/g, ' ').trim(),
+        title: storableText(it.title ?? '').replace(/\s+/g, ' ').trim(),
         level,
         pageNum,
         top,

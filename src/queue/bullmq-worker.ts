@@ -5,6 +5,7 @@ import { WaitForDocumentError, type JobHandlers } from './backend.ts';
 import { JOB_ATTEMPTS } from './bullmq-backend.ts';
 import { AnswerJobSchema, ParseJobSchema, QUEUES } from './job-schemas.ts';
 import { BadInputError } from '../errors.ts';
+import { safeErrorMessage } from '../sanitize.ts';
 
 export interface WorkerOptions {
   connection: Redis;
@@ -67,12 +68,13 @@ export function startWorkers(handlers: JobHandlers, opts: WorkerOptions): { work
     w.on('failed', (job, err) => {
       if (!job) return;
       const final = err instanceof UnrecoverableError || err.name === 'UnrecoverableError' || job.attemptsMade >= (job.opts.attempts ?? JOB_ATTEMPTS);
-      opts.log.warn({ queue, jobId: job.id, attempt: job.attemptsMade, final, err: err.message }, 'job failed');
+      const ids = { documentId: (job.data as { documentId?: number })?.documentId, questionId: (job.data as { questionId?: number })?.questionId };
+      opts.log.warn({ queue, jobId: job.id, ...ids, attempt: job.attemptsMade, final, err: safeErrorMessage(err) }, 'job failed');
       if (final && handlers.onGiveUp) {
-        handlers.onGiveUp(queue, job.data, err).catch((e) => opts.log.error({ jobId: job.id, err: (e as Error).message }, 'onGiveUp failed'));
+        handlers.onGiveUp(queue, job.data, err).catch((e) => opts.log.error({ jobId: job.id, ...ids, err: safeErrorMessage(e) }, 'onGiveUp failed'));
       }
     });
-    w.on('error', (err) => opts.log.error({ queue, err: err.message }, 'worker error'));
+    w.on('error', (err) => opts.log.error({ queue, err: safeErrorMessage(err) }, 'worker error'));
   }
   const workers = [parseWorker, answerWorker];
   return {

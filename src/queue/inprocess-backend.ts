@@ -1,4 +1,5 @@
 import type { Logger } from '../log.ts';
+import { safeErrorMessage } from '../sanitize.ts';
 import { WaitForDocumentError, type JobBackend, type JobHandlers } from './backend.ts';
 import { answerJobId, parseJobId, type AnswerJob, type ParseJob } from './job-schemas.ts';
 
@@ -69,7 +70,7 @@ export class InProcessBackend implements JobBackend {
       }
       task.attempts += 1;
       if (task.attempts < max) {
-        this.opts.log.warn({ jobId: task.id, attempt: task.attempts, err: (e as Error).message }, 'job failed, retrying');
+        this.opts.log.warn({ jobId: task.id, ...jobContext(task.data), attempt: task.attempts, err: safeErrorMessage(e) }, 'job failed, retrying');
         await new Promise((r) => setTimeout(r, 200 * 2 ** task.attempts));
         this.pending.push(task);
         return;
@@ -77,8 +78,13 @@ export class InProcessBackend implements JobBackend {
       this.done.failed += 1;
       // Like a failed BullMQ job, which the producer replaces: enqueueing it again retries it.
       this.seen.delete(task.id);
-      this.opts.log.error({ jobId: task.id, err: (e as Error).message }, 'job failed after retries');
-      await this.handlers.onGiveUp?.(task.queue, task.data, e as Error);
+      this.opts.log.error({ jobId: task.id, ...jobContext(task.data), err: safeErrorMessage(e) }, 'job failed after retries');
+      try {
+        await this.handlers.onGiveUp?.(task.queue, task.data, e as Error);
+      } catch (giveUpError) {
+        // Never let one document's failure end the batch: log it and go on with the other jobs.
+        this.opts.log.error({ jobId: task.id, ...jobContext(task.data), err: safeErrorMessage(giveUpError) }, 'recording the job failure failed');
+      }
     }
   }
 
@@ -95,4 +101,13 @@ export class InProcessBackend implements JobBackend {
   async close(): Promise<void> {
     await this.idle();
   }
+}
+
+/** The ids a log line needs to find the failing thing again (never the payload itself). */
+function jobContext(data: unknown): { documentId?: number; questionId?: number } {
+  const d = (data ?? {}) as { documentId?: unknown; questionId?: unknown };
+  return {
+    ...(typeof d.documentId === 'number' ? { documentId: d.documentId } : {}),
+    ...(typeof d.questionId === 'number' ? { questionId: d.questionId } : {}),
+  };
 }

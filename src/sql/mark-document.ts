@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/tx.ts';
+import { safeErrorMessage, storableOrNull } from '../sanitize.ts';
 
 export async function markDocumentParsing(db: DbOrTx, documentId: number): Promise<void> {
   await db.execute(
@@ -13,17 +14,21 @@ export async function markDocumentParsed(
   v: { title: string | null; pageCount: number; tocSource: string; parserVersion: string },
 ): Promise<void> {
   await db.execute(sql`
-    update documents set status = 'parsed', error = null, error_code = null, title = coalesce(${v.title}, title),
+    update documents set status = 'parsed', error = null, error_code = null, title = coalesce(${storableOrNull(v.title)}, title),
       page_count = ${v.pageCount}, toc_source = ${v.tocSource}, parser_version = ${v.parserVersion},
       parsed_at = now(), updated_at = now()
     where id = ${documentId}`);
 }
 
-/** The reason is stored as one line (error messages from pdfjs, pg or sockets may span several): tables and summaries stay readable. */
+/**
+ * The reason is stored sanitised: one line (error messages from pdfjs, pg or sockets may span
+ * several), no NULs or lone surrogates (Postgres would refuse the row, leaving the document in
+ * `parsing`), no query parameters, capped at 500 characters.
+ */
 export async function markDocumentFailed(db: DbOrTx, documentId: number, code: string, reason: string): Promise<void> {
-  const oneLine = reason.replace(/\s+/g, ' ').trim().slice(0, 1000);
+  const stored = safeErrorMessage(reason);
   await db.execute(sql`
-    update documents set status = 'failed', error_code = ${code}, error = ${oneLine}, updated_at = now()
+    update documents set status = 'failed', error_code = ${safeErrorMessage(code, 40)}, error = ${stored}, updated_at = now()
     where id = ${documentId}`);
 }
 

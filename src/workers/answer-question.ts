@@ -6,6 +6,7 @@ import type { JobBackend } from '../queue/backend.ts';
 import { WaitForDocumentError } from '../queue/backend.ts';
 import type { AnswerJob } from '../queue/job-schemas.ts';
 import { DocintelError } from '../errors.ts';
+import { safeErrorMessage } from '../sanitize.ts';
 import type { Limiter } from '../llm/redis-rate-limiter.ts';
 
 export interface AnswerDeps {
@@ -43,5 +44,5 @@ export async function answerQuestionJob(deps: AnswerDeps & { getBackend?: () => 
 }
 
 export async function failQuestion(db: Db, questionId: number, reason: string): Promise<void> {
-  await db.execute(sql`update questions set status = 'failed', error = ${reason.slice(0, 1000)} where id = ${questionId} and status <> 'answered'`);
+  await db.execute(sql`update questions set status = 'failed', error = ${safeErrorMessage(reason)} where id = ${questionId} and status <> 'answered'`);
 }

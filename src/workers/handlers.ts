@@ -2,7 +2,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Logger } from '../log.ts';
 import type { JobBackend, JobHandlers } from '../queue/backend.ts';
-import { errorMessage } from '../errors.ts';
+import { safeErrorMessage } from '../sanitize.ts';
 import type { Limiter } from '../llm/redis-rate-limiter.ts';
 import { failDocument, parseDocument } from './parse-document.ts';
 import { answerQuestionJob, failQuestion } from './answer-question.ts';
@@ -21,8 +21,8 @@ export function createHandlers(deps: { config: Config; log: Logger; db: Db; runI
     answer: (job, jobId) => answerQuestionJob({ ...deps }, job, jobId),
     async onGiveUp(queue, data, error) {
       const d = data as { documentId?: number; questionId?: number };
-      if (queue === 'parse' && d.documentId) await failDocument({ db: deps.db }, d.documentId, 'internal', errorMessage(error));
-      if (queue === 'answer' && d.questionId) await failQuestion(deps.db, d.questionId, errorMessage(error));
+      if (queue === 'parse' && d.documentId) await failDocument({ db: deps.db }, d.documentId, 'internal', safeErrorMessage(error));
+      if (queue === 'answer' && d.questionId) await failQuestion(deps.db, d.questionId, safeErrorMessage(error));
     },
   };
 }

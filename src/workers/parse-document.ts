@@ -10,6 +10,7 @@ import { insertTocEntries } from '../sql/insert-toc-entries.ts';
 import { getDocument, lockDocument } from '../sql/lock-document.ts';
 import { markDocumentFailed, markDocumentParsed, markDocumentParsing } from '../sql/mark-document.ts';
 import { Tracer } from '../trace/tracer.ts';
+import { safeErrorMessage } from '../sanitize.ts';
 
 export interface ParseDeps {
   db: Db;
@@ -43,8 +44,8 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
   } catch (e) {
     if (e instanceof BadInputError) {
       await failDocument(deps, documentId, e.code, e.message);
-      log.warn({ documentId, jobId, code: e.code, reason: e.message, path: doc.path }, 'document failed: bad input');
-      return { status: 'failed', documentId, code: e.code, reason: e.message };
+      log.warn({ documentId, jobId, page: e.context.page, code: e.code, reason: safeErrorMessage(e), path: doc.path }, 'document failed: bad input');
+      return { status: 'failed', documentId, code: e.code, reason: safeErrorMessage(e) };
     }
     throw e;
   }
@@ -82,12 +83,22 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
   return { status: 'parsed', documentId, pages: parsed.pageCount, lines: parsed.lines.length, tocEntries: toc.entries.length, tocSource: toc.tocSource };
 }
 
-/** Marks a document failed and removes anything it had written, atomically. */
+/**
+ * Marks a document failed and removes anything it had written, atomically. Should that write
+ * itself fail, a second one stores the code with a fixed reason: a document whose failure could
+ * not be recorded would otherwise stay in `parsing` and its batch would wait for it forever.
+ */
 export async function failDocument(deps: Pick<ParseDeps, 'db'>, documentId: number, code: string, reason: string): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    // A stalled duplicate run must never wipe a document another worker finished.
-    if ((await lockDocument(tx, documentId))?.status === 'parsed') return;
-    await deleteDocumentRows(tx, documentId);
-    await markDocumentFailed(tx, documentId, code, reason);
-  });
+  const write = (why: string) =>
+    deps.db.transaction(async (tx) => {
+      // A stalled duplicate run must never wipe a document another worker finished.
+      if ((await lockDocument(tx, documentId))?.status === 'parsed') return;
+      await deleteDocumentRows(tx, documentId);
+      await markDocumentFailed(tx, documentId, code, why);
+    });
+  try {
+    await write(reason);
+  } catch (e) {
+    await write(`${code} (the original error could not be stored: ${safeErrorMessage(e, 200)})`);
+  }
 }
