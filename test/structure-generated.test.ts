@@ -1,32 +1,12 @@
-import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
 import { detectLists, type ListSourceLine } from '../src/structure/lists.ts';
 import { parseMarker } from '../src/structure/markers.ts';
 import { buildToc } from '../src/toc/index.ts';
+import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
 
-type Draw = (doc: PDFKit.PDFDocument) => void;
-
-/** A PDF drawn with absolute positions, one callback per page. */
-function drawPdf(pages: Draw[]): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ autoFirstPage: false, size: 'LETTER', margin: 0 });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const draw of pages) {
-      doc.addPage();
-      doc.font('Helvetica').fontSize(11);
-      draw(doc);
-    }
-    doc.end();
-  });
-}
-
-const at = (doc: PDFKit.PDFDocument, x: number, y: number, text: string, opts: { bold?: boolean; size?: number } = {}) =>
-  doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 11).text(text, x, y, { lineBreak: false });
+const at = textAt;
 
 async function structureOf(pages: Draw[]) {
   const parsed = await parsePdf(new Uint8Array(await drawPdf(pages)), { pageCap: 100 });

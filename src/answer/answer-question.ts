@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
+import { probeListingIntent } from '../listing/probe-intent.ts';
 import { decideCompleteness } from '../listing/completeness.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
 import { loadLines, nextEntryAfter } from '../sql/load-lines.ts';
@@ -38,7 +39,10 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let tokens = 0;
   let llmCalls = 0;
 
-  const u = withoutDocumentWords(await understand(deps, q.text, llm, tracer, llmCtx, (t, c) => ((tokens += t), (llmCalls += c))), q);
+  let u = withoutDocumentWords(await understand(deps, q.text, llm, tracer, llmCtx, (t, c) => ((tokens += t), (llmCalls += c))), q);
+  const probe = await probeListingIntent(deps.db, q.document_id, q.text, u);
+  if (u.intent === 'factual') await tracer.record({ stage: 'understand', step: 'intent_from_document', output: probe, decision: probe.listing ? `listing: ${probe.reason}` : `factual: ${probe.reason}` });
+  if (probe.listing) u = { ...u, intent: 'listing', signals: [...u.signals, 'intent-from-document'] };
   await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
 
   const routed = await routeToc({

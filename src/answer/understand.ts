@@ -103,6 +103,11 @@ const UNIT_NOUNS = new Set([
   'metre', 'kilometer', 'pound', 'kilogram', 'gram', 'degree', 'point', 'token', 'epoch',
   'attempt', 'digit', 'letter', 'word', 'page', 'acre', 'unit', 'person', 'people',
 ]);
+/** Measures: "what amount / which date / what length ..." asks for one value, never for a list. */
+const MEASURE_NOUNS = new Set([
+  'amount', 'number', 'length', 'size', 'cost', 'rate', 'deadline', 'date', 'limit', 'percentage',
+  'duration', 'period', 'value', 'threshold', 'maximum', 'minimum', 'total', 'price', 'fee', 'age',
+]);
 /** Heads that stand for a list of their complement ("the names of the Functions"). */
 const TRANSPARENT_HEADS = new Set(['names', 'titles', 'list', 'set', 'labels', 'identifiers', 'ids']);
 /** Classifier heads whose complement must stay in the item phrase ("types of bias"). */
@@ -706,6 +711,9 @@ function readClause(clauseIn: Tok[]): ClauseReading {
     if (!h) return { intent: 'factual', confidence: 0.6, np: null, after: [], signal: 'wh-no-noun' };
     if (['kind', 'type', 'sort', 'form'].includes(h.lower) && q[np.end]?.lower === 'of') {
       return { intent: 'factual', confidence: 0.75, np, after: q.slice(np.end), signal: 'what-kind-of' };
+    }
+    if (MEASURE_NOUNS.has(h.lower)) {
+      return { intent: 'factual', confidence: 0.9, np, after: q.slice(np.end), signal: `${q0}-measure-noun` };
     }
     const p = plural(np);
     if (p === 'plural') {

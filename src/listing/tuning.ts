@@ -34,4 +34,10 @@ export const TUNING = {
    * lists that fit the question about equally well mean we do not know which is the answer.
    */
   listMinMargin: 0.2,
+  /**
+   * A question that reads as factual becomes a listing only on strong evidence: the best list
+   * must cover this share of its words and lead the runner-up by this margin.
+   */
+  intentMinCoverage: 0.75,
+  intentMinMargin: 0.3,
 } as const;

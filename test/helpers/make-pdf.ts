@@ -106,3 +106,27 @@ export function makeRawPdf(opts: { lines: string[]; outlineTitle?: string; label
   body += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R /Info 8 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, 'latin1');
 }
+
+export type Draw = (doc: PDFKit.PDFDocument) => void;
+
+/** A PDF drawn with absolute positions, one callback per page (for indentation and layout tests). */
+export function drawPdf(pages: Draw[]): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, size: 'LETTER', margin: 0 });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const draw of pages) {
+      doc.addPage();
+      doc.font('Helvetica').fontSize(11);
+      draw(doc);
+    }
+    doc.end();
+  });
+}
+
+/** One line of text at (x, y), never wrapped. */
+export function textAt(doc: PDFKit.PDFDocument, x: number, y: number, text: string, opts: { bold?: boolean; size?: number } = {}): void {
+  doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 11).text(text, x, y, { lineBreak: false });
+}

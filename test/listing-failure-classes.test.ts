@@ -1,0 +1,142 @@
+import { writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { understandQuestion } from '../src/answer/understand.ts';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { enqueueQuestions, waitForQuestions } from '../src/producer/ask.ts';
+import { ingestPaths } from '../src/producer/ingest.ts';
+import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
+import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
+import { testApp } from './helpers/app.ts';
+import { rankLists, type StoredList } from '../src/listing/candidates.ts';
+import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
+
+/**
+ * One generated policy-like document with a section per failure class of issue 10 (intent,
+ * level, wrong list, verdict). No LLM: the structure model and the ranking alone.
+ */
+async function policyPdf(): Promise<Buffer> {
+  return drawPdf([
+    (doc) => {
+      at(doc, 72, 60, 'Section 1 Covered Structures', { bold: true });
+      at(doc, 72, 85, 'We cover the following structures on the described location:');
+      at(doc, 80, 105, '• Main house');
+      at(doc, 80, 122, '• Detached garage');
+      at(doc, 80, 139, '• Garden shed');
+      at(doc, 72, 170, 'Section 2 Property Not Insured', { bold: true });
+      at(doc, 72, 195, 'We do not insure any of the following property:');
+      at(doc, 80, 215, '1. Boats and other watercraft;');
+      at(doc, 80, 232, '2. Aircraft and their parts;');
+      at(doc, 80, 249, '3. Land, lawns and growing crops;');
+      at(doc, 80, 266, '4. Money, deeds and securities.');
+      at(doc, 72, 290, 'Claims for this property are denied in writing.');
+      at(doc, 72, 320, 'Section 3 Program Functions', { bold: true });
+      at(doc, 72, 345, 'The program has three functions:');
+      at(doc, 80, 365, '1. Plan');
+      at(doc, 80, 382, '2. Build');
+      at(doc, 80, 399, '3. Review');
+      at(doc, 72, 425, 'Activities of Plan', { bold: true });
+      at(doc, 72, 450, 'The Plan function includes these activities:');
+      at(doc, 80, 470, 'a. Set yearly goals');
+      at(doc, 80, 487, 'b. Estimate the budget');
+      at(doc, 80, 504, 'c. Assign owners');
+    },
+    (doc) => {
+      at(doc, 72, 60, 'Section 4 Member Fees', { bold: true });
+      at(doc, 72, 85, 'The following fees apply to members joining in spring:');
+      at(doc, 80, 105, '• Entry fee');
+      at(doc, 80, 122, '• Locker fee');
+      at(doc, 72, 150, 'Section 5 Member Fees', { bold: true });
+      at(doc, 72, 175, 'The following fees apply to members joining in autumn:');
+      at(doc, 80, 195, '• Parking fee');
+      at(doc, 80, 212, '• Towel fee');
+      at(doc, 72, 245, 'Section 6 Review Steps', { bold: true });
+      at(doc, 72, 270, 'The review steps are:');
+      at(doc, 80, 290, '1. Collect the reports.');
+      at(doc, 80, 307, '2. Compare them with the plan.');
+      at(doc, 72, 330, 'A later revision renumbered the remaining review steps.');
+      at(doc, 80, 350, '4. Publish the findings.');
+    },
+  ]);
+}
+
+describe('listing failure classes on a generated document (no LLM)', () => {
+  let app: App;
+  let documentId: number;
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docintel-classes-'));
+    const file = path.join(dir, 'policy.pdf');
+    writeFileSync(file, await policyPdf());
+    app = await testApp({ redis: false });
+    const [r] = await ingestPaths(app.db, app.backend, [file]);
+    documentId = r!.documentId;
+    await waitForDocuments(app.db, [documentId]);
+  }, 60_000);
+
+  afterAll(async () => app?.close());
+
+  async function ask(text: string) {
+    const [id] = await enqueueQuestions(app, [{ documentId, text }]);
+    await waitForQuestions(app.db, [id!]);
+    const [a] = await listAnswers(app.db, { ids: [id!] });
+    expect(a!.status, a!.error ?? '').toBe('answered');
+    return { answer: a!.payload as ListingAnswer, trace: await loadTrace(app.db, id!) };
+  }
+
+  it('intent: a question that reads as factual is a listing when one list clearly answers it', async () => {
+    const q = 'What property does the policy not insure?';
+    expect(understandQuestion(q).intent).toBe('factual'); // its words alone say factual
+    const { answer, trace } = await ask(q);
+    expect(answer.kind).toBe('listing');
+    expect(answer.items.map((i) => i.name)).toEqual(['Boats and other watercraft', 'Aircraft and their parts', 'Land, lawns and growing crops', 'Money, deeds and securities']);
+    expect(trace.find((t) => t.step === 'intent_from_document')?.decision).toMatch(/^listing/);
+    // Earned: the list is closed (a paragraph ends it), introduced and far ahead of the rest.
+    expect(answer.isComplete).toBe(true);
+  });
+
+  it('level: the list that holds the scope as an item is not the list of what is under it', async () => {
+    const { answer, trace } = await ask('What are the activities under Plan?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Set yearly goals', 'Estimate the budget', 'Assign owners']);
+    // The list of functions (which holds "Plan" itself) does not even reach the top five.
+    const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { first: string }[] };
+    expect(cands.top.map((c) => c.first)).not.toContain('Plan');
+  });
+
+  it('verdict: two lists that fit the question equally well give "unknown", never "complete"', async () => {
+    const { answer } = await ask('Which fees apply to members?');
+    expect(answer.items.length).toBe(2);
+    expect(answer.isComplete).toBeNull();
+    expect(answer.completenessReason).toMatch(/runner-up|whole/);
+  });
+
+  it('verdict: a list whose numbering later skips a number is never complete', async () => {
+    const { answer } = await ask('What are the review steps?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Collect the reports', 'Compare them with the plan']);
+    expect(answer.isComplete).not.toBe(true);
+  });
+
+  it('a question that asks for a measure stays factual whatever lists the document holds', async () => {
+    const q = 'What amount of property does the policy not insure?';
+    const { answer, trace } = await ask(q);
+    expect(answer.kind).toBe('factual');
+    expect(trace.find((t) => t.step === 'intent_from_document')?.decision).toMatch(/^factual: asks for one fact by its form/);
+  });
+});
+
+describe('rankLists: the level rule', () => {
+  const list = (id: number, intro: string, labels: string[]): StoredList => ({
+    id, parentList: null, parentItem: null, depth: 0, kind: 'decimal', sectionId: null, heading: null, intro, itemCount: labels.length,
+    sequential: true, endedBy: 'text', gapAfter: false, pageStart: 1, pageEnd: 1, sectionPath: '',
+    items: labels.map((label, i) => ({ ordinal: i + 1, label, text: label, pageNum: 1, lineNum: i + 1, lineId: i + 1, lineText: label })),
+  });
+  it('ranks a list holding the question\'s scope as an item below the list of what is under it', () => {
+    const q = 'What are the activities under Plan?';
+    const ranked = rankLists([list(1, 'The activities of the program are grouped as:', ['Plan', 'Build', 'Review']), list(2, 'The Plan function includes these activities:', ['Set goals', 'Estimate'])], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(2);
+    expect(ranked.find((r) => r.list.id === 1)!.features.scopeIsItem).toBe(1);
+  });
+});
