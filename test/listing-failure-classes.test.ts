@@ -59,6 +59,12 @@ async function policyPdf(): Promise<Buffer> {
       at(doc, 80, 307, '2. Compare them with the plan.');
       at(doc, 72, 330, 'A later revision renumbered the remaining review steps.');
       at(doc, 80, 350, '4. Publish the findings.');
+      at(doc, 72, 385, 'Section 7 Prohibited Uses', { bold: true });
+      at(doc, 72, 410, 'The following uses of the system shall be prohibited:');
+      at(doc, 80, 430, '(a) the use of the system for tracking persons in public places;');
+      at(doc, 80, 447, '(b) the use of the system for scoring persons by their behaviour;');
+      at(doc, 80, 464, '(c) the use of the system for profiling persons by their origin.');
+      at(doc, 72, 490, 'Member states enforce these rules.');
     },
   ]);
 }
@@ -117,6 +123,16 @@ describe('listing failure classes on a generated document (no LLM)', () => {
     const { answer } = await ask('What are the review steps?');
     expect(answer.items.map((i) => i.name)).toEqual(['Collect the reports', 'Compare them with the plan']);
     expect(answer.isComplete).not.toBe(true);
+  });
+
+  it('wrong list / merge: points that open with the same words stay distinct items of their list', async () => {
+    const { answer } = await ask('Which uses of the system are prohibited?');
+    expect(answer.items).toHaveLength(3);
+    expect(answer.items.map((i) => i.surfaceForms.at(-1))).toEqual([
+      'the use of the system for tracking persons in public places;',
+      'the use of the system for scoring persons by their behaviour;',
+      'the use of the system for profiling persons by their origin.',
+    ]);
   });
 
   it('a question that asks for a measure stays factual whatever lists the document holds', async () => {

@@ -77,8 +77,10 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
   if (arbitrated && arbitrated !== chosen) tried.push({ strategy: arbitrated.strategy, variant: arbitrated.variant, items: arbitrated.items.length });
   chosen = arbitrated ?? chosen;
   chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
-  // Pattern items are distinct codes by construction; merging would rename a code after its title.
-  const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : mergeCandidates(chosen.items as never);
+  // Pattern items are distinct codes, and a list's items distinct entries, by construction:
+  // merging would rename a code after its title, or fold points that open with the same words.
+  const distinct = chosen.strategy === 'pattern' || chosen.variant === 'candidate-list';
+  const merged = distinct ? { items: chosen.items, merges: [] } : mergeCandidates(chosen.items as never);
   const items = merged.items as unknown as Candidate[];
   await ctx.tracer.record({
     stage: 'merge',
