@@ -118,4 +118,23 @@ describe('structure model on generated PDFs', () => {
     expect(lists[0]!.items).toHaveLength(2);
     expect(lists[0]!.gapAfter).toBe(true);
   });
+
+  it('finds an enumeration inside running text, one sentence long, and not references like 6(2)', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'In Table 3 we compare three options: (A) zero-padding shortcuts are used for');
+        at(doc, 72, 114, 'increasing dimensions; (B) projection shortcuts are used for increasing dimensions;');
+        at(doc, 72, 128, 'and (C) all shortcuts are projections. See Article 6(2) and point (1) there.');
+        at(doc, 72, 142, 'A later note mentions (2) once, which is no list at all.');
+      },
+    ]);
+    const inline = model.lists.filter((l) => l.style === 'enclosed');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatchObject({ kind: 'upper-alpha', itemCount: 3, intro: 'In Table 3 we compare three options:' });
+    expect(model.items.filter((i) => i.listId === inline[0]!.id).map((i) => i.text)).toEqual([
+      'zero-padding shortcuts are used for increasing dimensions',
+      'projection shortcuts are used for increasing dimensions',
+      'all shortcuts are projections',
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import { buildIndex, type DocIndex } from '../toc/doc-index.ts';
 import { wordCount } from '../toc/text.ts';
 import type { TocRow } from '../toc/types.ts';
 import { detectLists, type StructList } from './lists.ts';
+import { detectInlineLists } from './inline-lists.ts';
 
 export interface ListRow {
   id: number;
@@ -66,7 +67,9 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
     const mid = (l.x0 + l.x1) / 2;
     return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
   };
-  const detected = detectLists(doc.lines, { skip: (l) => Boolean(l.furniture) || index.contents.has(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
+  const skip = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
+  const blocks = detectLists(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
+  const detected = [...blocks, ...detectInlineLists(doc.lines, { skip: (l) => skip(l) || isHeading(l), firstIndex: blocks.length })];
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const lists = detected.map((l) => toListRow(l, sectionOf(sections, l)));
   const items = detected.flatMap((l) =>

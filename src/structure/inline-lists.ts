@@ -1,0 +1,131 @@
+/**
+ * Enumerations inside running text: "we compare three options: (A) zero-padding ...; (B)
+ * projection ...; and (C) all shortcuts are projections." Paragraphs are joined from their
+ * lines; a run of enclosed markers that starts at the first value of its kind and counts up
+ * without a gap is a list, each item running to the next marker (the last one to its sentence's
+ * end). Same list shape as block lists, so ranking and verdicts treat both alike.
+ */
+
+import type { ParsedLine } from '../parse/types.ts';
+import { joinParts, labelOf, type StructList } from './lists.ts';
+import { parseMarker } from './markers.ts';
+
+// An enclosed marker standing as a word: after a space, a colon or a semicolon, never glued to
+// a reference ("Article 6(2)", "Eq.(1)").
+const INLINE_MARKER = /(?<=^|[\s:;,])\(([0-9]{1,2}|[a-zA-Z]|[ivxIVX]{1,5})\)(?=\s)/g;
+
+interface Paragraph {
+  text: string;
+  /** Start offset of each line's text in `text`. */
+  starts: number[];
+  lines: ParsedLine[];
+}
+
+export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
+  const out: StructList[] = [];
+  for (const p of paragraphs(lines, opts.skip)) {
+    for (const whole of markerRuns(p.text)) {
+      // Markers that open lines are block lists, found already.
+      if (whole.some((m) => p.starts.includes(m.at))) continue;
+      // One enumeration lives in one sentence: a sentence that ends before the next marker ends it.
+      let n = 1;
+      while (n < whole.length && sentenceEnd(p.text, whole[n - 1]!.at + whole[n - 1]!.raw.length) >= whole[n]!.at) n++;
+      const run = whole.slice(0, n);
+      if (run.length < 2) continue;
+      const lineAt = (offset: number) => {
+        let i = 0;
+        while (i + 1 < p.starts.length && p.starts[i + 1]! <= offset) i++;
+        return p.lines[i]!;
+      };
+      const items = run.map((m, i) => {
+        const end = i + 1 < run.length ? run[i + 1]!.at : sentenceEnd(p.text, m.at + m.raw.length);
+        const text = p.text.slice(m.at + m.raw.length, end).replace(/[\s,;]*(?:\band\b|\bor\b)?[\s,;]*$/i, '').trim();
+        const first = lineAt(m.at);
+        const last = lineAt(Math.max(m.at, end - 1));
+        const from = p.lines.indexOf(first);
+        const to = p.lines.indexOf(last);
+        return { ordinal: i + 1, marker: m.raw, label: labelOf(text), text, lines: p.lines.slice(from, to + 1).map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) };
+      });
+      // Each point says something: two words at least ("(1) and (2)" in a cross-reference does not).
+      if (items.some((it) => it.text.split(/\s+/).length < 2)) continue;
+      const stop = p.text.lastIndexOf('. ', run[0]!.at);
+      const introStart = stop < 0 ? 0 : stop + 2;
+      const intro = p.text.slice(introStart, run[0]!.at).trim();
+      const firstLine = lineAt(run[0]!.at);
+      out.push({
+        index: opts.firstIndex + out.length,
+        parentList: null,
+        parentItem: null,
+        depth: 0,
+        kind: run[0]!.kind,
+        style: 'enclosed',
+        intro: intro || null,
+        heading: null,
+        introLine: intro ? { pageNum: lineAt(introStart).pageNum, lineNum: lineAt(introStart).lineNum } : null,
+        items,
+        sequential: true,
+        endedBy: 'text',
+        gapAfter: false,
+        pageStart: firstLine.pageNum,
+        pageEnd: items[items.length - 1]!.lines.at(-1)!.pageNum,
+      });
+    }
+  }
+  return out;
+}
+
+/** Runs of enclosed markers counting 1, 2, 3 ... (a, b, c / i, ii, iii / A, B, C) in one text. */
+function markerRuns(text: string): { at: number; raw: string; kind: StructList['kind'] }[][] {
+  const found = [...text.matchAll(INLINE_MARKER)].map((m) => ({ at: m.index!, raw: m[0], marker: parseMarker(`${m[0]} x`) }));
+  const runs: { at: number; raw: string; kind: StructList['kind'] }[][] = [];
+  for (let i = 0; i < found.length; i++) {
+    const start = found[i]!.marker;
+    const first = start && [{ kind: start.kind, ordinal: start.ordinal }, ...start.alternatives].find((r) => r.ordinal === 1);
+    if (!first) continue;
+    const run = [{ at: found[i]!.at, raw: found[i]!.raw, kind: first.kind }];
+    for (let j = i + 1; j < found.length; j++) {
+      const m = found[j]!.marker;
+      const next = m && [{ kind: m.kind, ordinal: m.ordinal }, ...m.alternatives].find((r) => r.kind === first.kind && r.ordinal === run.length + 1);
+      if (!next) continue;
+      run.push({ at: found[j]!.at, raw: found[j]!.raw, kind: first.kind });
+    }
+    if (run.length >= 2) {
+      runs.push(run);
+      i = found.findIndex((f) => f.at === run[run.length - 1]!.at);
+    }
+  }
+  return runs;
+}
+
+function sentenceEnd(text: string, from: number): number {
+  const m = /[.!?](?=\s+[A-Z(]|\s*$)/.exec(text.slice(from));
+  return m ? from + m.index : text.length;
+}
+
+/** Consecutive lines of one page column, close together: the running text the markers live in. */
+function paragraphs(lines: ParsedLine[], skip: (l: ParsedLine) => boolean): Paragraph[] {
+  const out: Paragraph[] = [];
+  let cur: ParsedLine[] = [];
+  const flush = () => {
+    if (cur.length) {
+      const starts: number[] = [];
+      let text = '';
+      for (const l of cur) {
+        const joined = joinParts([text, l.text]);
+        starts.push(joined.length - l.text.trim().length);
+        text = joined;
+      }
+      out.push({ text, starts, lines: cur });
+    }
+    cur = [];
+  };
+  for (const l of lines) {
+    if (skip(l)) continue;
+    const prev = cur[cur.length - 1];
+    const together = prev && prev.pageNum === l.pageNum && prev.column === l.column && l.y0 - prev.y0 > 0 && l.y0 - prev.y0 <= 1.9 * Math.max(prev.size, l.size) && Math.abs(l.size - prev.size) < 1.5;
+    if (!together) flush();
+    cur.push(l);
+  }
+  flush();
+  return out;
+}
