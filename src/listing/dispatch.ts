@@ -107,14 +107,15 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
  */
 async function candidateList(ctx: StrategyContext, expected: number | null, chain: StrategyResult | null): Promise<StrategyResult | null> {
   // Identifier questions ("all the codes under X") are answered by the identifier sweep.
-  // A regex sweep of one identifier family is exhaustive by construction; lists do not rival it.
-  if (chain?.strategy === 'pattern') return chain;
+  // For a question about identifiers, a regex sweep of one family is exhaustive by construction
+  // and lists do not rival it; otherwise a sweep of codes it induced competes like any candidate.
+  if (chain?.strategy === 'pattern' && strategyOrder(ctx)[0] === 'pattern') return chain;
   const lists = await loadLists(ctx.db, ctx.documentId);
   const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd } : null;
   // The chain's answer from the TOC (an entry's sub-entries, entries named by the item noun)
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.
-  const sectional = chain && chain.strategy === 'structure' && SECTIONAL.has(chain.variant) ? asPseudoList(ctx, chain) : null;
+  const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
   const ranked = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected });
   const [top, runner] = ranked;
   const margin = top ? (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9) : 0;
@@ -145,7 +146,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     // reference the question makes) and strong, like any other candidate.
     // Entries titled by the item noun ("Appendix A", "1 Introduction" for "sections") are tied
     // by their titles; an entry's sub-entries must earn it like any list.
-    const proven = margin >= TUNING.listMinMargin && (chain.variant !== 'toc-children' || (strong && tied && covered));
+    const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered));
     return proven ? chain : { ...chain, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
   }
   if (!top || !useList) {
