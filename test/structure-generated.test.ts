@@ -137,4 +137,29 @@ describe('structure model on generated PDFs', () => {
       'all shortcuts are projections',
     ]);
   });
+
+  it('reads a table keyed by its first column, and every column when all carry the same header', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 60, 'Running text that introduces the tables below, set as one full line of prose.');
+        at(doc, 200, 90, 'TABLE 1: TEAM FAMILIES', { bold: true });
+        at(doc, 150, 110, 'FAMILY', { bold: true });
+        at(doc, 380, 110, 'FAMILY', { bold: true });
+        const fam = [['Access Control', 'Media Protection'], ['Audit Review', 'Personnel Security'], ['Incident Response', 'Risk Assessment']];
+        fam.forEach(([l, r], i) => (at(doc, 90, 128 + 16 * i, l!), at(doc, 320, 128 + 16 * i, r!)));
+        at(doc, 72, 230, 'Table 2 lists the fees and their amounts.');
+        at(doc, 90, 255, 'Fee', { bold: true });
+        at(doc, 320, 255, 'Amount', { bold: true });
+        const fees = [['Entry fee', '10 dollars'], ['Locker fee', '5 dollars'], ['Towel fee', '2 dollars']];
+        fees.forEach(([l, r], i) => (at(doc, 90, 273 + 16 * i, l!), at(doc, 320, 273 + 16 * i, r!)));
+      },
+    ]);
+    const tables = model.lists.filter((l) => l.kind === 'table-row');
+    expect(tables).toHaveLength(2);
+    const labels = (id: number) => model.items.filter((i) => i.listId === id).map((i) => i.label);
+    expect(tables[0]!.intro).toBe('TABLE 1: TEAM FAMILIES :: FAMILY | FAMILY');
+    expect(labels(tables[0]!.id)).toEqual(['Access Control', 'Audit Review', 'Incident Response', 'Media Protection', 'Personnel Security', 'Risk Assessment']);
+    expect(labels(tables[1]!.id)).toEqual(['Entry fee', 'Locker fee', 'Towel fee']);
+    expect(model.items.find((i) => i.label === 'Locker fee')!.text).toBe('Locker fee | 5 dollars');
+  });
 });

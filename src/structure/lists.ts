@@ -36,8 +36,9 @@ export interface StructList {
   /** 0-based index of the parent item in the parent list. */
   parentItem: number | null;
   depth: number;
-  kind: MarkerKind;
-  style: MarkerStyle;
+  /** The marker kind, or a table's rows keyed by a column. */
+  kind: MarkerKind | 'table-row';
+  style: MarkerStyle | 'table';
   /** The sentence that introduces the list ("We do not insure any of the following:"). */
   intro: string | null;
   /** The heading lines last seen above the list ("Article 5 Prohibited AI practices"). */
@@ -73,6 +74,9 @@ interface OpenItem {
 
 interface Open {
   list: StructList;
+  /** The block list's marker kind and style (a block list is never a table). */
+  kind: MarkerKind;
+  style: MarkerStyle;
   indent: number | null;
   colKey: string;
   last: number | null;
@@ -120,7 +124,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
     const m = parseMarker(l.text);
     // A bold or centred line that continues an open list is its next item, not a heading
     // ("2. Gather the information ..." set in bold like a heading).
-    const continuesOpen = m !== null && stack.some((o) => continues(m, o.list.kind, o.list.style, o.last, o.glyph));
+    const continuesOpen = m !== null && stack.some((o) => continues(m, o.kind, o.style, o.last, o.glyph));
     const heading = !continuesOpen && (opts.isHeading?.(l) ?? false);
     if (heading) {
       popTo(0, 'heading');
@@ -138,7 +142,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         const sameCol = o.colKey === colKey && o.indent !== null;
         if (sameCol && indent > o.indent! + tol(l)) break; // deeper than this list: not its sibling
         const indentOk = !sameCol || Math.abs(indent - o.indent!) <= tol(l);
-        if (indentOk && continues(m, o.list.kind, o.list.style, o.last, o.glyph)) {
+        if (indentOk && continues(m, o.kind, o.style, o.last, o.glyph)) {
           matched = i;
           break;
         }
@@ -150,7 +154,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         for (const f of o.floating) o.current.parts.push(f.text), o.current.item.lines.push(ref(f));
         o.floating = [];
         finishItem(o);
-        const r = readingFor(m, o.list.kind);
+        const r = readingFor(m, o.kind);
         o.last = r.ordinal;
         o.indent = indent;
         o.colKey = colKey;
@@ -196,7 +200,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
           pageEnd: l.pageNum,
         };
         out.push(list);
-        const o: Open = { list, indent, colKey, last: open.ordinal, glyph: m.raw, current: newItem(list, m.raw, m.rest, l), floating: [] };
+        const o: Open = { list, kind: open.kind, style: m.style, indent, colKey, last: open.ordinal, glyph: m.raw, current: newItem(list, m.raw, m.rest, l), floating: [] };
         stack.push(o);
         recent = [];
         continue;
