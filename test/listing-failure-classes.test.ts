@@ -155,4 +155,12 @@ describe('rankLists: the level rule', () => {
     expect(ranked[0]!.list.id).toBe(2);
     expect(ranked.find((r) => r.list.id === 1)!.features.scopeIsItem).toBe(1);
   });
+  it('ranks a list one of whose items the question names below the list it asks for', () => {
+    const q = 'Which controls were tailored out as uniquely federal?';
+    const criteria = list(1, 'Controls were tailored out on these grounds:', ['Uniquely federal (i.e., the government\'s own)', 'Not related to privacy', 'Expected to be met anyway']);
+    const controls = list(2, 'The following controls were tailored out as uniquely federal:', ['Account reviews', 'Remote access policy']);
+    const ranked = rankLists([criteria, controls], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(2);
+    expect(ranked.find((r) => r.list.id === 1)!.features.scopeIsItem).toBe(1);
+  });
 });

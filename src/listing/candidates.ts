@@ -85,6 +85,7 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
   const refs = questionRefs(question);
+  const questionTokens = tokensOf(question);
   const byId = new Map(lists.map((l) => [l.id, l]));
   const fields = (l: StoredList) => {
     const parent = l.parentList !== null ? byId.get(l.parentList) : undefined;
@@ -147,7 +148,16 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     }
     // The level rule: a list one of whose items is the scope the question names ("categories
     // under GOVERN" vs the list of functions that holds GOVERN) lists the scope's siblings.
-    const scopeIsItem = u.scope && tokensOf(u.scope).length ? (l.items.some((i) => hasPhrase(tokensOf(i.label), tokensOf(u.scope!).join(' '))) ? 1 : 0) : 0;
+    // The same holds for any item the question itself names ("tailored out as uniquely federal"
+    // names an item of the list of tailoring criteria): the question starts from that item.
+    const scopeIsItem =
+      (u.scope && tokensOf(u.scope).length && l.items.some((i) => hasPhrase(tokensOf(i.label), tokensOf(u.scope!).join(' ')))) ||
+      l.items.some((i) => {
+        const head = tokensOf(i.label.split(/[(,–—]/)[0] ?? '');
+        return head.length >= 2 && head.length <= 6 && hasPhrase(questionTokens, head.join(' '));
+      })
+        ? 1
+        : 0;
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n))) ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
