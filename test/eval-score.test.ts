@@ -148,8 +148,8 @@ describe('summarize and renderSummaryMarkdown', () => {
 
   it('renders a per-question table and totals with both systems side by side', () => {
     const rows: ComparisonRow[] = [
-      { docintel: good, baseline: weak, baselineEvidence: [{ k: 5, recall: 0.5, tokens: 2400 }, { k: 10, recall: 0.75, tokens: 4800 }] },
-      { docintel: { ...factual, id: 'att-optimizer' }, baseline: factualBase, baselineEvidence: [{ k: 5, recall: null, tokens: 2300 }] },
+      { document: 'csf.pdf', docintel: good, baseline: weak, baselineEvidence: [{ k: 5, recall: 0.5, tokens: 2400 }, { k: 10, recall: 0.75, tokens: 4800 }] },
+      { document: 'att.pdf', docintel: { ...factual, id: 'att-optimizer' }, baseline: factualBase, baselineEvidence: [{ k: 5, recall: null, tokens: 2300 }] },
     ];
     const md = renderSummaryMarkdown(rows);
     const lines = md.split('\n');
@@ -168,6 +168,9 @@ describe('summarize and renderSummaryMarkdown', () => {
     expect(md).toContain('| mean recall | 1.00 | 0.25 |');
     expect(md).toContain('| count correct | 1/1 | 0/1 |');
     expect(md).toContain('| baseline evidence@10 (mean tokens) | – | 0.75 (4800) |');
+    // Per document: the item scores beside the baseline's evidence recall.
+    expect(md).toContain('| csf.pdf | 1 | 1.00 | 1.00 | 1/1 | 0 | ');
+    expect(md).toMatch(/\| csf\.pdf \|.*\| 0\.50 \| 0\.75 \|/);
     // Every table row has the same number of cells as its header.
     for (const table of md.split('\n\n').filter((b) => b.startsWith('|'))) {
       const widths = table.split('\n').map((l) => l.split(' | ').length);

@@ -63,7 +63,7 @@ export async function runEval(app: App, goldPath: string, opts: { corpusDir?: st
     });
     const baselineAnswer = llm ? await baselineLlmAnswer(app, llm, g, index.topK(g.question, 5).map((s) => s.chunk), ids[i]!) : null;
     const baselineScore = baselineAnswer ? scoreQuestion(baselineAnswer, g) : null;
-    rowsOut.push({ docintel: score, baseline: baselineScore, baselineEvidence: evidence.map(({ k, recall, tokens }) => ({ k, recall, tokens })) });
+    rowsOut.push({ document: g.document, docintel: score, baseline: baselineScore, baselineEvidence: evidence.map(({ k, recall, tokens }) => ({ k, recall, tokens })) });
     const citedPages = record.citedPages;
     results.push({
       id: g.id,

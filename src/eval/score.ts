@@ -120,6 +120,8 @@ export function mean(values: (number | null)[]): number | null {
 export type EvidenceAtK = { k: number; recall: number | null; tokens: number };
 
 export type ComparisonRow = {
+  /** The gold record's document, for the per-document table. */
+  document?: string;
   docintel: QuestionScore;
   /** Null when the baseline was not run for this question. */
   baseline: QuestionScore | null;
@@ -154,6 +156,7 @@ export function renderSummaryMarkdown(rows: ComparisonRow[]): string {
     '',
     ...totalsTable(rows, ks),
     '',
+    ...documentTable(rows),
     'Cells read `docintel / baseline`; `–` means not applicable or not run. ' +
       'Facts (auto) is a token-overlap lower bound, not the human/LLM judgement the README asks for.',
     '',
@@ -193,6 +196,28 @@ function totalsTable(rows: ComparisonRow[], ks: number[]): string[] {
     }),
   ];
   return table(['metric', 'docintel', 'baseline'], body);
+}
+
+/** Per document: docintel's item scores and verdicts beside the baseline's evidence recall. */
+function documentTable(rows: ComparisonRow[]): string[] {
+  const docs = [...new Set(rows.map((r) => r.document).filter((d): d is string => Boolean(d)))].sort();
+  if (!docs.length) return [];
+  const ks = evidenceKs(rows);
+  const body = docs.map((doc) => {
+    const mine = rows.filter((r) => r.document === doc);
+    const d = summarize(mine.map((r) => r.docintel));
+    return [
+      doc,
+      String(d.questions),
+      num(d.meanRecall),
+      num(d.meanPrecision),
+      `${d.exactSets}/${d.itemQuestions}`,
+      String(d.falseComplete),
+      num(d.meanCitedPagesInExpected),
+      ...ks.map((k) => num(mean(mine.map((r) => r.baselineEvidence?.find((e) => e.k === k)?.recall ?? null)))),
+    ];
+  });
+  return ['## Per document', '', ...table(['document', 'questions', 'recall', 'precision', 'exact sets', 'false complete', 'pages in expected', ...ks.map((k) => `baseline evidence@${k}`)], body), ''];
 }
 
 function evidenceKs(rows: ComparisonRow[]): number[] {
