@@ -107,9 +107,11 @@ describe('listing failure classes on a generated document (no LLM)', () => {
   it('level: the list that holds the scope as an item is not the list of what is under it', async () => {
     const { answer, trace } = await ask('What are the activities under Plan?');
     expect(answer.items.map((i) => i.name)).toEqual(['Set yearly goals', 'Estimate the budget', 'Assign owners']);
-    // The list of functions (which holds "Plan" itself) does not even reach the top five.
-    const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { first: string }[] };
-    expect(cands.top.map((c) => c.first)).not.toContain('Plan');
+    // The list of functions (which holds "Plan" itself) ranks below, marked as the scope's level.
+    const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { first: string; features: { scopeIsItem: number } }[] };
+    const functions = cands.top.findIndex((c) => c.first === 'Plan');
+    expect(functions).not.toBe(0);
+    if (functions > 0) expect(cands.top[functions]!.features.scopeIsItem).toBe(1);
   });
 
   it('verdict: two lists that fit the question equally well give "unknown", never "complete"', async () => {
@@ -154,6 +156,14 @@ describe('rankLists: the level rule', () => {
     const ranked = rankLists([list(1, 'The activities of the program are grouped as:', ['Plan', 'Build', 'Review']), list(2, 'The Plan function includes these activities:', ['Set goals', 'Estimate'])], understandQuestion(q), q, {});
     expect(ranked[0]!.list.id).toBe(2);
     expect(ranked.find((r) => r.list.id === 1)!.features.scopeIsItem).toBe(1);
+  });
+  it('scope: a list whose context never names the part the question is restricted to loses to one that does', () => {
+    const q = 'What are the subcategories under MANAGE?';
+    const other = list(1, 'Table 1: Categories and subcategories for the GOVERN function', ['Policies are in place', 'Roles are defined', 'Training is given']);
+    const manage = list(2, 'The MANAGE function holds these parts:', ['Risks are prioritized', 'Responses are planned']);
+    const ranked = rankLists([other, manage], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(2);
+    expect(ranked.find((r) => r.list.id === 1)!.features.scopeMiss).toBe(1);
   });
   it('ranks a list one of whose items the question names below the list it asks for', () => {
     const q = 'Which controls were tailored out as uniquely federal?';

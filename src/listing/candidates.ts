@@ -86,6 +86,11 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
   const refs = questionRefs(question);
   const questionTokens = tokensOf(question);
+  const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
+  // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
+  // "manage" in running text does not count as naming it.
+  const capsScope = u.scope && u.scope.length >= 3 && u.scope === u.scope.toUpperCase() && /\p{L}/u.test(u.scope) ? new RegExp(`(?<![\\p{L}\\p{N}])${u.scope.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u') : null;
+  const namesScope = (text: string) => (capsScope ? capsScope.test(text) : hasPhrase(tokensOf(text), scopeTokens));
   const byId = new Map(lists.map((l) => [l.id, l]));
   const fields = (l: StoredList) => {
     const parent = l.parentList !== null ? byId.get(l.parentList) : undefined;
@@ -150,14 +155,21 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     // under GOVERN" vs the list of functions that holds GOVERN) lists the scope's siblings.
     // The same holds for any item the question itself names ("tailored out as uniquely federal"
     // names an item of the list of tailoring criteria): the question starts from that item.
+    // An item *is* the scope when its name (before any parenthesis or clause) equals it:
+    // "GOVERN (GV)" is GOVERN, while "GOVERN 1.1" is a part under it.
+    const headOf = (label: string) => tokensOf(label.split(/[(,:;–—]/)[0] ?? '').join(' ');
     const scopeIsItem =
-      (u.scope && tokensOf(u.scope).length && l.items.some((i) => hasPhrase(tokensOf(i.label), tokensOf(u.scope!).join(' ')))) ||
+      (scopeTokens && l.items.some((i) => headOf(i.label) === scopeTokens)) ||
       l.items.some((i) => {
-        const head = tokensOf(i.label.split(/[(,–—]/)[0] ?? '');
-        return head.length >= 2 && head.length <= 6 && hasPhrase(questionTokens, head.join(' '));
+        const head = headOf(i.label);
+        const n = head ? head.split(' ').length : 0;
+        return n >= 2 && n <= 6 && hasPhrase(questionTokens, head);
       })
         ? 1
         : 0;
+    // The scope rule: a question restricted to a part ("under MANAGE") is not answered by a list
+    // whose heading, sections, intro and items never name that part.
+    const scopeMiss = scopeTokens && !namesScope(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent} ${f.items}`) ? 1 : 0;
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n))) ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
@@ -171,11 +183,12 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
       TUNING.listCountWeight * countMatch -
-      TUNING.listScopeIsItemPenalty * scopeIsItem;
+      TUNING.listScopeIsItemPenalty * scopeIsItem -
+      (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem, scopeMiss, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

@@ -121,7 +121,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const margin = top ? (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9) : 0;
   const strong = Boolean(top && top.score >= TUNING.listMinScore && (top.features.coverage ?? 0) >= TUNING.listMinCoverage);
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
-  const tied = Boolean(top && !top.features.scopeIsItem && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
+  // Tied to the question: not the scope's own level, not outside the scope, and introduced,
+  // named by its noun or placed by a reference.
+  const tied = Boolean(top && !top.features.scopeIsItem && !top.features.scopeMiss && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
   const sectionalWins = Boolean(top && sectional && top.list === sectional);
   const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
   const useList = Boolean(top && strong && !sectionalWins);

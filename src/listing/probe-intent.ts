@@ -31,7 +31,7 @@ export async function probeListingIntent(db: Db, documentId: number, question: s
   if (!top) return none('the document has no lists');
   const margin = (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9);
   const f = top.features;
-  const tied = !f.scopeIsItem && ((f.refHits ?? 0) > 0 || (f.introduced ?? 0) > 0);
+  const tied = !f.scopeIsItem && !f.scopeMiss && ((f.refHits ?? 0) > 0 || (f.introduced ?? 0) > 0);
   const fits = top.score >= TUNING.listMinScore && (f.coverage ?? 0) >= TUNING.intentMinCoverage && margin >= TUNING.intentMinMargin && tied;
   const r = Math.round(margin * 100) / 100;
   return fits

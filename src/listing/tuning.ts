@@ -21,6 +21,14 @@ export const TUNING = {
   listScopeWeight: 1,
   /** The list holds the scope itself as an item: it is the scope's level, not the level asked. */
   listScopeIsItemPenalty: 6,
+  /** The question names a part ("under MANAGE") that the list's context never names. */
+  listScopeMissPenalty: 3,
+  /**
+   * A scope written as a name ("MANAGE", in capitals) is as precise as a reference: a list that
+   * never names it is almost surely about another part. Scope words in lower case come from a
+   * reading of the question that can be wrong, so they weigh less.
+   */
+  listNamedScopeMissPenalty: 6,
   /** As many items as the document or question says there are. */
   listCountWeight: 1.5,
   /** Below this share of the question's keywords found around a list, the list is not the answer. */
