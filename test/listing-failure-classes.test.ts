@@ -12,6 +12,7 @@ import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
 import { testApp } from './helpers/app.ts';
 import { rankLists, type StoredList } from '../src/listing/candidates.ts';
+import { listsCommand } from '../src/cli/commands/lists.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 
 /**
@@ -135,6 +136,13 @@ describe('listing failure classes on a generated document (no LLM)', () => {
       'the use of the system for scoring persons by their behaviour;',
       'the use of the system for profiling persons by their origin.',
     ]);
+  });
+
+  it('docintel lists prints the lists with intros and cited items, filtered by section', async () => {
+    const out = await listsCommand(app.db, String(documentId), { section: 'property not insured' });
+    expect(out).toMatch(/: 1 of \d+ lists/);
+    expect(out).toContain('intro: We do not insure any of the following property:');
+    expect(out).toMatch(/ 2\. Aircraft and their parts;  \[p\.1 l\.\d+\]/);
   });
 
   it('a question that asks for a measure stays factual whatever lists the document holds', async () => {

@@ -8,6 +8,7 @@ import { docsCommand, sqlCommand, statusCommand } from './commands/read-side.ts'
 import { renderTable } from './table.ts';
 import { registerEvalCommand, registerQuestionCommands } from './commands/questions.ts';
 import { tocCommand } from './commands/toc.ts';
+import { listsCommand } from './commands/lists.ts';
 
 /** Opens the app for one command and always closes it (workers, queues, database). */
 export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
@@ -104,6 +105,14 @@ program
   .argument('<doc>', 'document id, path or file name')
   .option('--all', 'include entries flagged as noise (not routable)')
   .action(async (doc: string, o: { all?: boolean }) => withApp(async (app) => console.log(await tocCommand(app.db, doc, o))));
+
+program
+  .command('lists')
+  .description("the structure model's lists of a document with their items (nested lists under their parent item)")
+  .argument('<doc>', 'document id, file name, or path')
+  .option('--section <text>', 'only lists whose section path or heading contains this text')
+  .option('--full', 'print whole item texts')
+  .action(async (doc: string, o: { section?: string; full?: boolean }) => withApp(async (app) => console.log(await listsCommand(app.db, doc, o))));
 
 registerQuestionCommands(program, withApp);
 registerEvalCommand(program, withApp);
