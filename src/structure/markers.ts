@@ -3,6 +3,8 @@
  * Kinds are typographic (bullet, 1., (a), iv., ...), never words of any document.
  */
 
+import { romanValue } from '../toc/numbering.ts';
+
 export type MarkerKind = 'bullet' | 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman';
 /** How the marker is punctuated: "1." and "1)" and "(1)" are different lists. */
 export type MarkerStyle = 'dot' | 'paren' | 'enclosed' | 'glyph';
@@ -25,27 +27,6 @@ export interface Marker {
 const BULLET = /^(?:([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤]|[\uF000-\uF0FF])\s*|([-–—*])\s+)(?=\S)/u;
 const ENCLOSED = /^\(([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})\)\s*(?=\S)/;
 const DELIMITED = /^([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})([.)])\s+(?=\S)/;
-
-export function romanValue(s: string): number | null {
-  if (!/^[ivxlcdm]+$/i.test(s)) return null;
-  const v: Record<string, number> = { i: 1, v: 5, x: 10, l: 50, c: 100, d: 500, m: 1000 };
-  let total = 0;
-  const t = s.toLowerCase();
-  for (let i = 0; i < t.length; i++) {
-    const cur = v[t[i]!]!;
-    const next = v[t[i + 1] ?? ''] ?? 0;
-    total += cur < next ? -cur : cur;
-  }
-  // Only canonical numerals: "iiii" or "vx" are not list markers.
-  return toRoman(total) === t ? total : null;
-}
-
-function toRoman(n: number): string {
-  const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
-  let out = '';
-  for (const [v, s] of table) while (n >= v) ((out += s), (n -= v));
-  return out;
-}
 
 function readings(token: string): { kind: MarkerKind; ordinal: number }[] {
   if (/^\d+$/.test(token)) return [{ kind: 'decimal', ordinal: Number(token) }];

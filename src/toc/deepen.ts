@@ -3,7 +3,7 @@
 
 import type { DocIndex } from './doc-index.ts';
 import { collectHeadingLines, spanLines, type HeadingLine } from './heading-lines.ts';
-import { parseNumbering } from './numbering.ts';
+import { parseNumbering, romanValue } from './numbering.ts';
 import { addFlag, newNode, preorder, type Position, type TocNode } from './tree.ts';
 import { headingStyleOf } from './typography.ts';
 
@@ -42,6 +42,16 @@ function strength(f: HeadingLine[]): number {
   return l.size * 10 + (f[0]!.typo > 0 ? f[0]!.typo : 0);
 }
 
+/**
+ * Positions of a numbered family. "I", "V" and "X" read as letters alone; in a family that also
+ * has "II" or "IV" they are Roman numerals ("CHAPTER I" is chapter 1, not chapter 9).
+ */
+function sequenceValues(members: HeadingLine[]): number[] {
+  const tokens = members.map((m) => m.num!.id.split(' ').at(-1) ?? '');
+  const roman = tokens.some((t) => t.length > 1 && /^[IVXLCDM]+$/.test(t));
+  return members.map((m, i) => (roman && /^[IVXLCDM]+$/.test(tokens[i]!) ? romanValue(tokens[i]!) : null) ?? m.num!.value ?? 0);
+}
+
 /** Families that pass their consistency test. */
 function viableFamilies(cands: HeadingLine[], parent: TocNode): Map<string, HeadingLine[]> {
   const byFamily = new Map<string, HeadingLine[]>();
@@ -59,7 +69,7 @@ function viableFamilies(cands: HeadingLine[], parent: TocNode): Map<string, Head
     } else if (kind === 'numbered') {
       const members = dedupeById(raw);
       if (members.length < 2) continue;
-      const values = members.map((m) => m.num!.value ?? 0);
+      const values = sequenceValues(members);
       let up = 0;
       for (let i = 1; i < values.length; i++) if (values[i]! > values[i - 1]!) up++;
       if (values[0]! > 2 || up < 0.8 * (values.length - 1)) continue;
@@ -86,6 +96,18 @@ function viableFamilies(cands: HeadingLine[], parent: TocNode): Map<string, Head
   return out;
 }
 
+/** `outer` opens before `inner`, is smaller, and most gaps between its members hold members of `inner`. */
+function contains(outer: HeadingLine[], inner: HeadingLine[]): boolean {
+  if (outer.length < 2 || outer.length >= inner.length || order(outer[0]!, inner[0]!) > 0) return false;
+  let filled = 0;
+  for (let i = 0; i < outer.length; i++) {
+    const from = outer[i]!;
+    const to = outer[i + 1];
+    if (inner.some((m) => order(m, from) > 0 && (!to || order(m, to) < 0))) filled++;
+  }
+  return filled >= 0.8 * outer.length;
+}
+
 /** Up to two levels of families: the outermost, and one nested in it. */
 function chooseLevels(families: Map<string, HeadingLine[]>): HeadingLine[][] {
   const list = [...families.values()];
@@ -99,7 +121,11 @@ function chooseLevels(families: Map<string, HeadingLine[]>): HeadingLine[][] {
       const inner = fams.find(
         (f) => f !== top && f[0]!.num!.depth === top[0]!.num!.depth + 1 && f.filter((m) => ids.some((id) => extendsId(m.num!.id, id))).length >= 0.6 * f.length,
       );
-      return inner ? [top, inner] : [top];
+      if (inner) return [top, inner];
+      // Two labelled families at one depth ("CHAPTER I" ... and "Article 1" ...): the smaller one,
+      // opening before the other and with members of the other between its own, contains it.
+      const container = fams.find((f) => f !== top && f[0]!.num!.kind === 'prefixed' && top[0]!.num!.kind === 'prefixed' && contains(f, top));
+      return container ? [container, top] : [top];
     }
     if (kind === 'code') {
       const tops = fams.filter((f) => !fams.some((g) => g !== f && nestedIn(f, g)));
@@ -135,24 +161,53 @@ function order(a: HeadingLine, b: HeadingLine): number {
   return a.line.pageNum - b.line.pageNum || a.line.lineNum - b.line.lineNum;
 }
 
-/** Adds children under every verified leaf whose text has a consistent heading family; returns how many. */
+// A parent's own text before its first listed child is read for headings only when it is this
+// long: a short preamble is an introduction, many pages of it are unlisted sections.
+const MIN_FRONT_SPAN_PAGES = 3;
+
+/**
+ * Adds children under every verified leaf whose text has a consistent heading family, and under
+ * every parent whose own text before its first listed child runs for pages; returns how many.
+ */
 export function deepen(index: DocIndex, roots: TocNode[]): number {
   let added = 0;
   const flat = preorder(roots);
+  // The document's own text before its first listed entry is a front span of the whole document.
+  const first = roots.filter((r) => r.routable).sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0))[0];
+  if (first && first.page - 1 >= MIN_FRONT_SPAN_PAGES) {
+    const document = newNode({ title: '', page: 1, source: 'headings', verified: true });
+    added += deepenSpan(index, document, { page: 1, line: 0 }, { page: first.page, line: first.line ?? 0 });
+    roots.unshift(...document.children);
+  }
   flat.forEach((n, i) => {
-    if (!n.routable || !n.verified || n.children.some((c) => c.routable)) return;
+    if (!n.routable || !n.verified) return;
     // A table or figure caption's text belongs to the section around it, which is deepened instead.
     if (parseNumbering(n.title)[0]?.kind === 'caption') return;
+    const from: Position = { page: n.page, line: n.line ?? 0 };
+    const firstChild = n.children.filter((c) => c.routable).sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0))[0];
+    if (firstChild) {
+      if (firstChild.page - n.page < MIN_FRONT_SPAN_PAGES) return;
+      added += deepenSpan(index, n, from, { page: firstChild.page, line: firstChild.line ?? 0 });
+      return;
+    }
     // The section runs to the next real heading after it (an out-of-order bookmark does not end it).
     const next = flat
       .slice(i + 1)
       .find((o) => o.routable && o.page >= n.page && parseNumbering(o.title)[0]?.kind !== 'caption' && !isDescendant(o, n));
-    const from: Position = { page: n.page, line: n.line ?? 0 };
     const to: Position = next ? { page: next.page, line: next.line ?? 0 } : { page: index.pageCount + 1, line: 0 };
+    added += deepenSpan(index, n, from, to);
+  });
+  return added;
+}
+
+/** Heading families found between `from` and `to`, added as children of `n` (two levels at most). */
+function deepenSpan(index: DocIndex, n: TocNode, from: Position, to: Position): number {
+  let added = 0;
+  {
     const lines = spanLines(index, from, to);
-    if (lines.length === 0) return;
+    if (lines.length === 0) return 0;
     const levels = chooseLevels(viableFamilies(collectHeadingLines(index, lines), n));
-    if (levels.length === 0) return;
+    if (levels.length === 0) return 0;
     const [outer, inner = []] = levels;
     const all = [...outer!.map((h) => ({ h, depth: 1 })), ...inner.map((h) => ({ h, depth: 2 }))].sort((a, b) => order(a.h, b.h));
     const outerNodes: { h: HeadingLine; node: TocNode }[] = [];
@@ -174,7 +229,7 @@ export function deepen(index: DocIndex, roots: TocNode[]): number {
     }
     for (const o of outerNodes) o.node.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
     n.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
-  });
+  }
   return added;
 }
 

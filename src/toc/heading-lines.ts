@@ -119,6 +119,31 @@ export function collectHeadingLines(index: DocIndex, lines: ParsedLine[]): Headi
       out.push({ kind: 'code', family: `code|${codeShape(num.id)}`, line: l, lines: [l], title, num, typo });
       continue;
     }
+    // A bare label line ("Article 5", "CHAPTER II") with its title set apart on the line below
+    // ("Prohibited AI practices"): one heading, numbered by the label, titled by the next line.
+    if (num?.kind === 'prefixed' && letterCount(num.rest) < 2) {
+      const title = lines[i + 1];
+      const apart = (x: ParsedLine) => isEmphasized(x, index.body) || isLarger(x, index.body);
+      if (
+        title &&
+        title.pageNum === l.pageNum &&
+        title.y0 > l.y0 &&
+        title.y0 - l.y1 < 2 * l.size &&
+        headingShaped(title.text) &&
+        // The title is words, not another number (an upper-case title may read as a code: fine).
+        !/^\d/.test(title.text.trim()) &&
+        !['prefixed', 'decimal', 'caption'].includes(parseNumbering(title.text.trim())[0]?.kind ?? '') &&
+        (apart(l) || apart(title)) &&
+        aligned(index, l) &&
+        aligned(index, title) &&
+        // Body text follows, or the next labelled heading does ("CHAPTER II" then "Article 5").
+        (bodyFollows(index, title) || (lines[i + 2]?.pageNum === title.pageNum && parseNumbering(lines[i + 2]!.text.trim())[0]?.kind === 'prefixed'))
+      ) {
+        out.push({ kind: 'numbered', family: `num|${num.kind}|${num.family}|${num.depth}`, line: l, lines: [l, title], title: truncate(cleanTitle(`${text} ${title.text.trim()}`)), num, typo: Math.max(typo, typographyScore(title, index.body)) });
+        i += 1;
+        continue;
+      }
+    }
     const lead = runInLead(index, l);
     if (lead) {
       out.push({ kind: 'lead', family: `lead|${Math.round(l.size * 2) / 2}`, line: l, lines: [l], title: lead, num: null, typo });
