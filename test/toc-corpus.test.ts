@@ -8,7 +8,7 @@ import type { TocRow } from '../src/toc/types.ts';
 import { CORPUS, corpusFile, skipWithoutCorpus } from './helpers/corpus.ts';
 
 // Each PDF is parsed once; every assertion below reads the built TOC.
-const docs = ['airmf', 'fema', 'csf', 'attention', 'sp37'] as const;
+const docs = ['airmf', 'fema', 'csf', 'attention', 'sp37', 'aiact'] as const;
 type DocKey = (typeof docs)[number];
 const tocs = {} as Record<DocKey, TocResult>;
 
@@ -178,5 +178,20 @@ describe.skipIf(skipWithoutCorpus)('SP 800-37r2: a noisy outline is cleaned', ()
     expect(steps.map((e) => e.title.split(' ')[0])).toEqual(['3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7']);
     expect(find(tocs.sp37, /^3\.1 PREPARE$/).pageEnd).toBe(64);
     expect(process.pageEnd).toBe(102);
+  });
+});
+
+describe.skipIf(skipWithoutCorpus)('EU AI Act: chapters and articles read from label + title headings', () => {
+  it('has Chapters I-XIII before the annexes, and Articles 1-113 nested under them', () => {
+    const toc = tocs.aiact;
+    const chapters = toc.entries.filter((e) => e.level === 1 && /^CHAPTER [IVX]+ /.test(e.title));
+    expect(chapters.map((c) => c.title.split(' ')[1])).toEqual(['I', 'II', 'III', 'IV', 'V', 'VI', 'VII', 'VIII', 'IX', 'X', 'XI', 'XII', 'XIII']);
+    // Three carry no title (their title line is not where a label+title heading has it).
+    const articles = toc.entries.filter((e) => /^Article \d+(\s|$)/.test(e.title));
+    expect(articles.map((a) => Number(a.title.split(' ')[1]))).toEqual(Array.from({ length: 113 }, (_, i) => i + 1));
+    const art5 = find(toc, /^Article 5 Prohibited AI practices/);
+    expect(art5.pageStart).toBe(51);
+    expect(toc.entries.find((e) => e.id === art5.parentId)?.title).toBe('CHAPTER II PROHIBITED AI PRACTICES');
+    expect(toc.entries.some((e) => e.level === 1 && e.title === 'ANNEX III')).toBe(true);
   });
 });

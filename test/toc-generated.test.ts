@@ -298,3 +298,43 @@ describe('rules the builder relies on', () => {
     ]);
   });
 });
+
+describe('headings printed as a label line over a title line', () => {
+  it('builds chapters with their articles nested, numbered by the label and titled by the line below', async () => {
+    const { drawPdf, textAt } = await import('./helpers/make-pdf.ts');
+    const body = (doc: Parameters<typeof textAt>[0], y: number, n: number) => {
+      for (let i = 0; i < n; i++) textAt(doc, 72, y + 14 * i, `Member states shall apply these rules to every provider in the market, line ${y + i}.`);
+    };
+    const centred = (doc: Parameters<typeof textAt>[0], y: number, text: string, bold = false) => {
+      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(11);
+      textAt(doc, (612 - doc.widthOfString(text)) / 2, y, text, { bold });
+    };
+    const pages = [
+      ['CHAPTER I', 'GENERAL RULES', ['Article 1', 'Subject matter'], ['Article 2', 'Scope']],
+      ['CHAPTER II', 'PROHIBITED PRACTICES', ['Article 3', 'Prohibited practices'], ['Article 4', 'Penalties']],
+      ['CHAPTER III', 'FINAL PROVISIONS', ['Article 5', 'Entry into force'], ['Article 6', 'Repeal']],
+    ] as const;
+    // Each page sets its headings at other heights, so none reads as a running header.
+    const pdf = await drawPdf(
+      pages.map(([label, title, a, b], k) => (doc) => {
+        const y = 80 + 37 * k;
+        centred(doc, y, label);
+        centred(doc, y + 16, title, true);
+        centred(doc, y + 60, a[0]);
+        centred(doc, y + 76, a[1], true);
+        body(doc, y + 100, 10);
+        centred(doc, y + 260, b[0]);
+        centred(doc, y + 276, b[1], true);
+        body(doc, y + 300, 10);
+      }),
+    );
+    const toc = buildToc(await parsePdf(new Uint8Array(pdf), { pageCap: 100 }));
+    const tops = toc.entries.filter((e) => e.routable && e.parentId === null).map((e) => e.title);
+    expect(tops).toEqual(['CHAPTER I GENERAL RULES', 'CHAPTER II PROHIBITED PRACTICES', 'CHAPTER III FINAL PROVISIONS']);
+    const ch2 = toc.entries.find((e) => e.title === 'CHAPTER II PROHIBITED PRACTICES')!;
+    expect(toc.entries.filter((e) => e.parentId === ch2.id).map((e) => [e.title, e.pageStart])).toEqual([
+      ['Article 3 Prohibited practices', 2],
+      ['Article 4 Penalties', 2],
+    ]);
+  });
+});

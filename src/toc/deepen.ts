@@ -97,7 +97,7 @@ function viableFamilies(cands: HeadingLine[], parent: TocNode): Map<string, Head
 }
 
 /** `outer` opens before `inner`, is smaller, and most gaps between its members hold members of `inner`. */
-function contains(outer: HeadingLine[], inner: HeadingLine[]): boolean {
+export function contains(outer: HeadingLine[], inner: HeadingLine[]): boolean {
   if (outer.length < 2 || outer.length >= inner.length || order(outer[0]!, inner[0]!) > 0) return false;
   let filled = 0;
   for (let i = 0; i < outer.length; i++) {

@@ -2,7 +2,7 @@
 
 import type { DocIndex } from './doc-index.ts';
 import { collectHeadingLines, spanLines, type HeadingLine } from './heading-lines.ts';
-import { nodeFrom } from './deepen.ts';
+import { contains, nodeFrom } from './deepen.ts';
 import { addFlag, type TocNode } from './tree.ts';
 import { lineWeight } from './typography.ts';
 
@@ -32,6 +32,16 @@ export function assignLevels(cands: HeadingLine[]): { h: HeadingLine; level: num
         return level === undefined ? null : { h, level: Math.min(level, MAX_LEVEL) };
       })
       .filter((x): x is { h: HeadingLine; level: number } => x !== null);
+  }
+  // Labelled headings ("CHAPTER II ...", "Article 5 ...") take their levels from how their
+  // families bracket each other: a family inside another sits one level below it.
+  const labelled = cands.filter((c) => c.kind === 'numbered' && c.num?.kind === 'prefixed');
+  const families = new Map<string, HeadingLine[]>();
+  for (const c of labelled) families.set(c.num!.family, [...(families.get(c.num!.family) ?? []), c]);
+  if (families.size >= 2 && labelled.length >= 0.5 * cands.length) {
+    const fams = [...families.values()];
+    const levelOf = new Map(fams.map((f) => [f[0]!.num!.family, 1 + fams.filter((g) => g !== f && contains(g, f)).length]));
+    return labelled.map((h) => ({ h, level: Math.min(levelOf.get(h.num!.family)!, MAX_LEVEL) }));
   }
   const sigs = [...bySig.keys()]
     .filter((s) => (bySig.get(s)!.length >= 2 || bySig.get(s)!.some((h) => h.kind === 'numbered')))

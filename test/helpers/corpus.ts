@@ -58,4 +58,9 @@ export const CORPUS = {
   fema: 'fema-sfip-dwelling-form-f122-2021.pdf',
   asvs: 'owasp-asvs-5.0.0.pdf',
   scp: 'owasp-secure-coding-practices-qrg-v2.1.pdf',
+  aiact: 'eu-ai-act-2024-1689-oj.pdf',
+  sp171: 'nist-sp-800-171r2.pdf',
+  sp61: 'nist-sp-800-61r2.pdf',
+  rcbap: 'fema-f-144-rcbap-sfip-2021.pdf',
+  resnet: 'resnet-1512.03385v1.pdf',
 } as const;
