@@ -11,6 +11,8 @@ import { insertTocEntries } from '../src/sql/insert-toc-entries.ts';
 import { markDocumentParsed } from '../src/sql/mark-document.ts';
 import { registerDocument } from '../src/sql/register-document.ts';
 import { buildToc } from '../src/toc/index.ts';
+import { buildIndex } from '../src/toc/doc-index.ts';
+import { buildStructure } from '../src/structure/build-structure.ts';
 import { log, peakRssMiB, settings } from './env.ts';
 import type { Figures } from './table.ts';
 
@@ -25,6 +27,8 @@ export interface CorpusDoc {
   persistMs: number;
   insertLinesMs: number;
   tocMs: number;
+  structureMs: number;
+  lists: number;
   tocEntries: number;
   tocSource: string;
   pdftotextMs: number | null;
@@ -66,8 +70,12 @@ export async function benchParse(db: Db, files: string[], figs: Figures): Promis
     });
     const t2 = performance.now();
 
-    const toc = buildToc(parsed);
+    // As in the parse thread: one index shared by the TOC and the structure model.
+    const index = buildIndex(parsed);
+    const toc = buildToc(parsed, index);
     const t3 = performance.now();
+    const structure = buildStructure(parsed, toc.entries, index);
+    const t4 = performance.now();
     await insertTocEntries(db, reg.id, toc.entries);
     await markDocumentParsed(db, reg.id, { title: parsed.title, pageCount: parsed.pageCount, tocSource: toc.tocSource, parserVersion: parsed.parserVersion });
 
@@ -83,6 +91,8 @@ export async function benchParse(db: Db, files: string[], figs: Figures): Promis
       persistMs: t2 - t1,
       insertLinesMs,
       tocMs: t3 - t2,
+      structureMs: t4 - t3,
+      lists: structure.stats.lists,
       tocEntries: toc.entries.length,
       tocSource: toc.tocSource,
       pdftotextMs: null,
@@ -101,6 +111,8 @@ export async function benchParse(db: Db, files: string[], figs: Figures): Promis
   figs.add('parse + persist', pages / (parseS + persistS), 'pages/s', `parsePdf then insertPages + insertLines in one transaction; persist ${persistS.toFixed(1)} s`);
   figs.add('lines inserted (insertLines, corpus pass)', nLines / linesS, 'lines/s', `unnest, 5000 per statement, into a fresh table with its trigram + FTS GIN indexes`);
   figs.add('TOC build (buildToc)', sum(docs.map((d) => d.tocMs)), 'ms', `buildToc as exported by src/toc/index.ts (the parse job's), all ${docs.length} documents, not in the figures above`);
+  const structureMs = sum(docs.map((d) => d.structureMs));
+  figs.add('structure model (buildStructure)', structureMs, 'ms', `${sum(docs.map((d) => d.lists))} lists over all ${docs.length} documents: ${((100 * structureMs) / (parseS * 1000)).toFixed(1)}% of parse time (target < 25%)`);
   figs.add('peak RSS after parse + persist', peakRssMiB(), 'MiB', 'process.resourceUsage().maxRSS, bench process incl. pdfjs');
   return { docs, lines };
 }

@@ -110,7 +110,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       decision: verified.dropped.length ? `dropped ${verified.dropped.length} item(s) without a resolvable citation` : 'every item cites a stored line containing its quote',
     });
     strategy = outcome.result.strategy;
-    const usedLlm = outcome.result.variant === 'llm-loop' || routed.usedLlm;
+    const usedLlm = outcome.result.variant === 'llm-loop' || outcome.result.detail.pickedBy === 'llm' || routed.usedLlm;
     // Dropped items change the count the verdict was based on: decide again on what is left.
     const redecided = verified.dropped.length ? decideCompleteness(outcome.result, verified.items.length, outcome.cue) : outcome.verdict;
     const verdict =

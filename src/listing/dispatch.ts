@@ -11,6 +11,7 @@ import { stem, tokensOf } from '../route/text-match.ts';
 import type { LineRow } from '../answer/types.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
+import { arbitrate } from './arbiter.ts';
 
 type StrategyName = 'structure' | 'pattern' | 'semantic';
 
@@ -74,7 +75,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
     }
   }
   const arbitrated = await candidateList(ctx, expected, chosen);
-  if (arbitrated && arbitrated !== chosen) tried.push({ strategy: arbitrated.strategy, variant: arbitrated.variant, items: arbitrated.items.length });
+  if (arbitrated && arbitrated.variant === 'candidate-list') tried.push({ strategy: arbitrated.strategy, variant: arbitrated.variant, items: arbitrated.items.length });
   chosen = arbitrated ?? chosen;
   chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
   // Pattern items are distinct codes, and a list's items distinct entries, by construction:
@@ -117,8 +118,16 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // entry's title its intro, its entry titles its items.
   const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
   const ranked = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected });
-  const [top, runner] = ranked;
-  const margin = top ? (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9) : 0;
+  const [best, second] = ranked;
+  const rankMargin = best ? (best.score - (second?.score ?? 0)) / Math.max(best.score, 1e-9) : 0;
+  // Contested: the ranking cannot separate two strong candidates; a model, when there is one,
+  // picks among the top few. Its pick decides which list answers, never whether it is whole.
+  const contested = Boolean(best && second && rankMargin < TUNING.listMinMargin && second.score >= TUNING.listMinScore);
+  const arbiter = contested ? await arbitrate(ctx, ranked.slice(0, TUNING.arbiterCandidates)) : { pick: null, rejected: null, tokens: 0, llmCalls: 0 };
+  const top = arbiter.pick ?? best;
+  const runner = top === best ? second : best;
+  // A model's pick has no margin of its own to show.
+  const margin = top === best ? rankMargin : 0;
   const strong = Boolean(top && top.score >= TUNING.listMinScore && (top.features.coverage ?? 0) >= TUNING.listMinCoverage);
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
@@ -129,32 +138,32 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const useList = Boolean(top && strong && !sectionalWins);
   const covered = (top?.features.coverage ?? 0) >= TUNING.listMinCoverageComplete;
   const exhaustive = useList && closed && tied && covered && margin >= TUNING.listMinMargin;
+  const by = arbiter.pick ? ' (the model\'s pick)' : '';
   await ctx.tracer.record({
     stage: 'list',
     step: 'candidates',
     input: { lists: lists.length, ranked: ranked.length, chain: chain ? `${chain.strategy}/${chain.variant}` : null },
-    output: { top: ranked.slice(0, 5).map(show), margin: Math.round(margin * 100) / 100, closed, tied },
+    output: { top: ranked.slice(0, 5).map(show), margin: Math.round(margin * 100) / 100, closed, tied, arbiter: arbiter.pick ? show(arbiter.pick) : null, arbiterRejected: arbiter.rejected },
     decision: !top
       ? 'no candidate lists'
       : sectionalWins
-        ? `keep the TOC answer (${chain!.variant}, score ${top.score}, margin ${Math.round(margin * 100)}%)`
+        ? `keep the TOC answer${by} (${chain!.variant}, score ${top.score}, margin ${Math.round(margin * 100)}%)`
         : useList
-          ? `use list ${top.list.id} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
+          ? `use list ${top.list.id}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
   });
+  const cost = { tokens: (chain?.tokens ?? 0) + arbiter.tokens, llmCalls: (chain?.llmCalls ?? 0) + arbiter.llmCalls };
   if (sectionalWins && chain) {
-    // The TOC answer stays exhaustive by construction only when no list rivals it.
-    // Whole only when it is also tied to the question (the parent entry names the items or a
-    // reference the question makes) and strong, like any other candidate.
-    // Entries titled by the item noun ("Appendix A", "1 Introduction" for "sections") are tied
-    // by their titles; an entry's sub-entries must earn it like any list.
+    // The TOC answer stays exhaustive only when no list rivals it. Entries titled by the item
+    // noun ("Appendix A", "1 Introduction" for "sections") are tied by their titles; an entry's
+    // sub-entries (and an induced code sweep) must earn it like any list.
     const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered));
-    return proven ? chain : { ...chain, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
+    return proven ? { ...chain, ...cost } : { ...chain, ...cost, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
   }
   if (!top || !useList) {
     // A chain answer that a stronger-looking list rivals is not proven whole either.
-    if (chain?.exhaustive && sectional && runner && top && top.list !== sectional) return { ...chain, exhaustive: false };
-    return null;
+    if (chain?.exhaustive && sectional && runner && top && top.list !== sectional) return { ...chain, ...cost, exhaustive: false };
+    return chain ? { ...chain, ...cost } : null;
   }
   return {
     strategy: 'structure',
@@ -162,9 +171,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     items: listItemsAsCandidates(top.list),
     exhaustive,
     relevant: tied,
-    detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy },
-    tokens: 0,
-    llmCalls: 0,
+    detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking' },
+    ...cost,
   };
 }
 

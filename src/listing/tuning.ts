@@ -42,6 +42,8 @@ export const TUNING = {
    * lists that fit the question about equally well mean we do not know which is the answer.
    */
   listMinMargin: 0.2,
+  /** Candidates shown to the arbiter model when the ranking is contested (one call, compact lines). */
+  arbiterCandidates: 4,
   /**
    * A question that reads as factual becomes a listing only on strong evidence: the best list
    * must cover this share of its words and lead the runner-up by this margin.
