@@ -163,3 +163,22 @@ describe('structure model on generated PDFs', () => {
     expect(model.items.find((i) => i.label === 'Locker fee')!.text).toBe('Locker fee | 5 dollars');
   });
 });
+
+describe('column gutter', () => {
+  it('is the widest empty band: a footer crossing it does not push it between a marker and its text', async () => {
+    const { assembleLines } = await import('../src/parse/line-assembly.ts');
+    const frag = (text: string, x: number, width: number, baseline: number, size = 18) => ({ text, x, width, baseline, size, font: 'F', bold: false });
+    const frags = [];
+    for (let i = 0; i < 20; i++) {
+      const y = 60 + 20 * i;
+      frags.push(frag(`left column prose line number ${i} runs on`, 72, 225, y));
+      if (i % 5 === 2) frags.push(frag(['f.', 'g.', 'h.', 'i.'][(i - 2) / 5]!, 342, 8, y), frag(`the item text of row ${i} continues`, 357, 210, y));
+      else frags.push(frag(`right column prose line number ${i} runs`, 360, 207, y));
+    }
+    frags.push(frag('RUNNING FOOTER OF THE FORM SET ACROSS MOST OF THE PAGE', 45, 311, 760, 9));
+    const { lines, columns } = assembleLines(frags, 612, 1);
+    expect(columns).toBe(2);
+    const f = lines.find((l) => l.text.startsWith('f.'))!;
+    expect(f).toMatchObject({ column: 2, text: 'f. the item text of row 2 continues' });
+  });
+});

@@ -154,20 +154,28 @@ export function findGutter(rows: Row[], pageWidth: number): number | null {
   const crossing = (x: number) => rows.filter((r) => r.frags.some((f) => crosses(f, x))).length;
   const sideRows = (x: number, side: 1 | 2) =>
     rows.filter((r) => r.frags.some((f) => (side === 1 ? f.x + f.width <= x : f.x >= x))).length;
-  let best: { x: number; crossing: number } | null = null;
+  // The gutter is the widest band that (almost) no row crosses. "Almost": a running footer or a
+  // full-width heading may cross it once; the first zero-crossing point could instead be a sliver
+  // between an item's marker and its text in the right column.
+  const xs: { x: number; crossing: number }[] = [];
   for (let x = lo; x <= hi; x += 2) {
     // Only positions with text on both sides can be a gutter (page margins are not).
     if (sideRows(x, 1) < 6 || sideRows(x, 2) < 6) continue;
-    const c = crossing(x);
-    if (!best || c < best.crossing) best = { x, crossing: c };
+    xs.push({ x, crossing: crossing(x) });
   }
-  if (!best || best.crossing > 0.15 * rows.length) return null;
-  const min = best.crossing;
-  let a = best.x;
-  let b = best.x;
-  while (a - 2 >= lo && crossing(a - 2) <= min) a -= 2;
-  while (b + 2 <= hi && crossing(b + 2) <= min) b += 2;
-  const x = (a + b) / 2;
+  if (xs.length === 0) return null;
+  const min = Math.min(...xs.map((p) => p.crossing));
+  if (min > 0.15 * rows.length) return null;
+  const allowed = min + 1;
+  let bestRun: { a: number; b: number } | null = null;
+  let run: { a: number; b: number } | null = null;
+  for (const p of xs) {
+    if (p.crossing <= allowed) {
+      run = run && p.x - run.b <= 2 ? { a: run.a, b: p.x } : { a: p.x, b: p.x };
+      if (!bestRun || run.b - run.a > bestRun.b - bestRun.a) bestRun = run;
+    } else run = null;
+  }
+  const x = (bestRun!.a + bestRun!.b) / 2;
   const widths = (side: 1 | 2) =>
     rows
       .map((r) => r.frags.filter((f) => !crosses(f, x) && (side === 1 ? f.x + f.width <= x : f.x >= x)))

@@ -5,7 +5,7 @@ import { safeErrorMessage, storableOrNull, storableText } from '../sanitize.ts';
 import { assembleLines, type Fragment } from './line-assembly.ts';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
-export const PARSER_VERSION = 'pdfjs-5.6.205/lines-3';
+export const PARSER_VERSION = 'pdfjs-5.6.205/lines-4';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
