@@ -174,6 +174,13 @@ describe('rankLists: the level rule', () => {
     expect(ranked[0]!.list.id).toBe(2);
     expect(ranked.find((r) => r.list.id === 1)!.features.scopeMiss).toBe(1);
   });
+  it('level: a table keyed by another column than the one the question names is not the answer', () => {
+    const q = 'Which subcategories does the program have?';
+    const table: StoredList = { ...list(1, 'Table 4: Categories and subcategories of the program :: Categories | Subcategories', ['Planning', 'Review']), kind: 'table-row' };
+    const ranked = rankLists([table, list(2, 'The program has these subcategories:', ['Plan 1.1', 'Plan 1.2'])], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 1)!.features).toMatchObject({ otherColumn: 1, scopeIsItem: 1 });
+    expect(ranked[0]!.list.id).toBe(2);
+  });
   it('ranks a list one of whose items the question names below the list it asks for', () => {
     const q = 'Which controls were tailored out as uniquely federal?';
     const criteria = list(1, 'Controls were tailored out on these grounds:', ['Uniquely federal (i.e., the government\'s own)', 'Not related to privacy', 'Expected to be met anyway']);

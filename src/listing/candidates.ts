@@ -170,6 +170,11 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     // The scope rule: a question restricted to a part ("under MANAGE") is not answered by a list
     // whose heading, sections, intro and items never name that part.
     const scopeMiss = scopeTokens && !namesScope(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent} ${f.items}`) ? 1 : 0;
+    // A table whose header names the item noun in another column than its key column lists
+    // the wrong level ("Categories | Subcategories" asked for subcategories).
+    const headerCells = l.kind === 'table-row' && l.intro?.includes(' :: ') ? l.intro.split(' :: ').at(-1)!.split(' | ') : [];
+    const namesNoun = (cell: string) => tokensOf(cell).some((t) => nounStems.has(stem(t)));
+    const otherColumn = headerCells.length > 1 && !namesNoun(headerCells[0]!) && headerCells.slice(1).some(namesNoun) ? 1 : 0;
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n))) ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
@@ -184,11 +189,12 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
       TUNING.listScopeWeight * inScope +
       TUNING.listCountWeight * countMatch -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
-      (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss;
+      (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
+      TUNING.listScopeIsItemPenalty * otherColumn;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem, scopeMiss, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

@@ -117,7 +117,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.
   const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
-  const ranked = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected });
+  const all = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected });
+  // A list at the wrong level (the scope's own level, or a table keyed by another column than the
+  // one the question names) is not the answer while a list at a sound level is there.
+  const sound = all.filter((r) => !r.features.scopeIsItem);
+  const ranked = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem)] : all;
   const [best, second] = ranked;
   const rankMargin = best ? (best.score - (second?.score ?? 0)) / Math.max(best.score, 1e-9) : 0;
   // Contested: the ranking cannot separate two strong candidates; a model, when there is one,

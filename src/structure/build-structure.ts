@@ -71,7 +71,7 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
   const skip = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
   const blocks = detectLists(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
   const inline = detectInlineLists(doc.lines, { skip: (l) => skip(l) || isHeading(l), firstIndex: blocks.length });
-  const tables = detectTables(doc.lines, { skip, firstIndex: blocks.length + inline.length, bodySize: index.body.size });
+  const tables = detectTables(doc.lines, { skip, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
   const detected = [...blocks, ...inline, ...tables];
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const lists = detected.map((l) => toListRow(l, sectionOf(sections, l)));

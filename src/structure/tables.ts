@@ -18,12 +18,14 @@ interface Row {
 const ANCHOR_TOLERANCE = 6;
 const MIN_ROWS = 3;
 
-export function detectTables(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number; bodySize: number }): StructList[] {
+export function detectTables(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number; bodySize: number; pageHeight: (page: number) => number }): StructList[] {
   const out: StructList[] = [];
   const byPage = new Map<number, ParsedLine[]>();
   for (const l of lines) {
-    // Footnotes (small print with a number in front) line up like cells but are no table.
-    if (opts.skip(l) || l.column !== 0 || !l.text.trim() || l.size < 0.85 * opts.bodySize) continue;
+    // Footnotes (small print at the foot of the page, a number in front) line up like cells
+    // but are no table; tables set in small print higher up are read.
+    const footnote = l.size < 0.85 * opts.bodySize && l.y0 > 0.75 * opts.pageHeight(l.pageNum);
+    if (opts.skip(l) || l.column !== 0 || !l.text.trim() || footnote) continue;
     const arr = byPage.get(l.pageNum) ?? [];
     arr.push(l);
     byPage.set(l.pageNum, arr);
@@ -81,8 +83,19 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size)) table[table.length - 1]!.push(r);
     else break;
   }
-  const multi = table.filter((g) => g[0]!.cells.length >= 2).length;
-  return multi >= MIN_ROWS ? { rows: table, anchors, end: j } : null;
+  // A row set closer to the one above than the table's usual row spacing is a wrapped line of
+  // that row's cells ("Privacy" over "Breach"), not a row of its own.
+  const gaps = table.slice(1).map((g, k) => g[0]!.y - table[k]![table[k]!.length - 1]!.y).sort((a, b) => a - b);
+  const usual = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  const merged: Row[][] = [];
+  for (const g of table) {
+    const last = merged[merged.length - 1];
+    const gap = last ? g[0]!.y - last[last.length - 1]!.y : Infinity;
+    if (last && usual > 0 && gap < 0.8 * usual) last.push(...g);
+    else merged.push([...g]);
+  }
+  const multi = merged.filter((g) => g[0]!.cells.length >= 2).length;
+  return multi >= MIN_ROWS ? { rows: merged, anchors, end: j } : null;
 }
 
 function isHeaderRow(cells: ParsedLine[]): boolean {
