@@ -164,6 +164,21 @@ describe('structure model on generated PDFs', () => {
   });
 });
 
+describe('series in running prose', () => {
+  it('reads "A, B, and C" after its lead as a list that is never closed by itself, and skips citations and number sets', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'Eligible activities are limited to: elevation, floodproofing, relocation, or demolition of the');
+        at(doc, 72, 114, 'building. Earlier work [23, 9, 37, 13] used values n = {3, 5, 7, 9} in every run we made.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    expect(series[0]).toMatchObject({ intro: 'Eligible activities are limited to:', endedBy: 'end', itemCount: 4 });
+    expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['elevation', 'floodproofing', 'relocation', 'demolition of the building']);
+  });
+});
+
 describe('column gutter', () => {
   it('is the widest empty band: a footer crossing it does not push it between a marker and its text', async () => {
     const { assembleLines } = await import('../src/parse/line-assembly.ts');

@@ -190,7 +190,8 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
       TUNING.listCountWeight * countMatch -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
-      TUNING.listScopeIsItemPenalty * otherColumn;
+      TUNING.listScopeIsItemPenalty * otherColumn -
+      (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0);
     return {
       list: l,
       score: Math.round(score * 100) / 100,

@@ -29,6 +29,11 @@ export const TUNING = {
    * reading of the question that can be wrong, so they weigh less.
    */
   listNamedScopeMissPenalty: 6,
+  /**
+   * A series in running prose ("A, B, and C") that is neither announced by a colon nor named by
+   * the item noun is weaker evidence than a list set out as one.
+   */
+  seriesUntiedPenalty: 2,
   /** As many items as the document or question says there are. */
   listCountWeight: 1.5,
   /** Below this share of the question's keywords found around a list, the list is not the answer. */

@@ -24,6 +24,7 @@ interface Paragraph {
 export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
   const out: StructList[] = [];
   for (const p of paragraphs(lines, opts.skip)) {
+    for (const series of proseSeries(p)) out.push({ ...series, index: opts.firstIndex + out.length });
     for (const whole of markerRuns(p.text)) {
       // Markers that open lines are block lists, found already.
       if (whole.some((m) => p.starts.includes(m.at))) continue;
@@ -70,6 +71,60 @@ export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedL
         pageEnd: items[items.length - 1]!.lines.at(-1)!.pageNum,
       });
     }
+  }
+  return out;
+}
+
+// Where a series' first element starts: after a colon or one of the words that introduce
+// examples or members in English prose.
+const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|like|namely|either))\s+(?=[^:]*$)/gi;
+const MAX_ELEMENT_WORDS = 6;
+
+/**
+ * Series in running prose: three or more short elements joined by commas with "and" or "or"
+ * before the last ("elevation, floodproofing, relocation, or demolition"). Never closed by
+ * itself: prose can always go on, so a series earns "complete" only from a stated count.
+ */
+function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
+  const out: Omit<StructList, 'index'>[] = [];
+  const sentences = p.text.split(/(?<=[.!?;])\s+/);
+  let offset = 0;
+  for (const sentence of sentences) {
+    const at = p.text.indexOf(sentence, offset);
+    offset = at + sentence.length;
+    const m = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
+    if (!m) continue;
+    const before = sentence.slice(0, m.index);
+    let series = m[1]!;
+    // The first element starts after the last lead word inside it ("the tasks of ImageNet detection").
+    const leads = [...series.split(',')[0]!.matchAll(SERIES_LEAD)];
+    const lead = leads.at(-1);
+    const head = lead ? series.slice(0, lead.index! + lead[0].length) : '';
+    series = series.slice(head.length);
+    const parts = series.split(/,\s+|,?\s+(?:and|or)\s+(?=[^,]*$)/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim()).filter(Boolean);
+    // Elements are words: not numbers of a citation or a set ("[23, 9, 37]", "{3, 5, 7}"), no
+    // brackets, no abbreviation standing alone ("i.e.").
+    const wordy = (x: string) => (x.match(/\p{L}/gu)?.length ?? 0) >= 2 && !/[[\]{}()]/.test(x) && !/^(?:\p{L}\.){2,}$/u.test(x);
+    const kept = parts.filter((x) => !/^(?:\p{L}\.){2,}$/u.test(x));
+    if (kept.length < 3 || kept.some((x) => x.split(/\s+/).length > MAX_ELEMENT_WORDS || !wordy(x))) continue;
+    parts.splice(0, parts.length, ...kept);
+    const intro = `${before}${head}`.trim();
+    if (!intro) continue;
+    const lineOf = (o: number) => {
+      let i = 0;
+      while (i + 1 < p.starts.length && p.starts[i + 1]! <= o) i++;
+      return p.lines[i]!;
+    };
+    const start = at + m.index + head.length;
+    let cursor = start;
+    const items = parts.map((text, k) => {
+      const o = p.text.indexOf(text, cursor);
+      cursor = o >= 0 ? o + text.length : cursor;
+      const l = lineOf(o >= 0 ? o : start);
+      return { ordinal: k + 1, marker: '', label: text, text, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
+    });
+    const first = lineOf(start);
+    out.push({ parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: lineOf(at).pageNum, lineNum: lineOf(at).lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: first.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum });
   }
   return out;
 }
