@@ -15,6 +15,7 @@ import { rankLists, type StoredList } from '../src/listing/candidates.ts';
 import { listsCommand } from '../src/cli/commands/lists.ts';
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
+import { askGenerated, ingestGenerated } from './helpers/generated-doc.ts';
 
 /**
  * One generated policy-like document with a section per failure class of issue 10 (intent,
@@ -76,24 +77,12 @@ describe('listing failure classes on a generated document (no LLM)', () => {
   let documentId: number;
 
   beforeAll(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'docintel-classes-'));
-    const file = path.join(dir, 'policy.pdf');
-    writeFileSync(file, await policyPdf());
-    app = await testApp({ redis: false });
-    const [r] = await ingestPaths(app.db, app.backend, [file]);
-    documentId = r!.documentId;
-    await waitForDocuments(app.db, [documentId]);
+    ({ app, documentId } = await ingestGenerated(await policyPdf(), 'policy.pdf'));
   }, 60_000);
 
   afterAll(async () => app?.close());
 
-  async function ask(text: string) {
-    const [id] = await enqueueQuestions(app, [{ documentId, text }]);
-    await waitForQuestions(app.db, [id!]);
-    const [a] = await listAnswers(app.db, { ids: [id!] });
-    expect(a!.status, a!.error ?? '').toBe('answered');
-    return { answer: a!.payload as ListingAnswer, trace: await loadTrace(app.db, id!) };
-  }
+  const ask = (text: string) => askGenerated<ListingAnswer>(app, documentId, text);
 
   it('intent: a question that reads as factual is a listing when one list clearly answers it', async () => {
     const q = 'What property does the policy not insure?';

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
-import { probeListingIntent } from '../listing/probe-intent.ts';
+import { probeListingIntent, sectionListIntent } from '../listing/probe-intent.ts';
+import { loadLists } from '../listing/candidates.ts';
 import { decideCompleteness } from '../listing/completeness.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
 import { loadLines, nextEntryAfter } from '../sql/load-lines.ts';
@@ -50,7 +51,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     documentId: q.document_id,
     pageCount: q.page_count,
     question: q.text,
-    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase },
+    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false },
     maxSectionLines: deps.config.DOCINTEL_SECTION_MAX_LINES,
     tracer,
     llm,
@@ -66,6 +67,17 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     decision: routed.reason,
   });
   const section = routed.entry ? { title: routed.entry.title, pageStart: routed.pageStart, pageEnd: routed.pageEnd } : null;
+  let sectionList: number | null = null;
+  if (u.intent === 'factual' && section) {
+    const body = regionLines.reduce((a, l) => a + l.text.length, 0);
+    const landed = sectionListIntent(u, { ...section, id: routed.entry!.id }, body, await loadLists(deps.db, q.document_id));
+    await tracer.record({ stage: 'understand', step: 'intent_from_section', output: landed, decision: landed.listing ? `listing: ${landed.reason}` : `factual: ${landed.reason}` });
+    if (landed.listing) {
+      u = { ...u, intent: 'listing', signals: [...u.signals, 'intent-from-section'] };
+      sectionList = landed.list;
+      await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
+    }
+  }
 
   let answer: Answer;
   let strategy: string | null = null;
@@ -99,6 +111,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       runId: q.run_id,
       questionId,
       maxIterations: deps.config.DOCINTEL_LIST_MAX_ITERATIONS,
+      sectionList,
     });
     tokens += outcome.result.tokens;
     llmCalls += outcome.result.llmCalls;
@@ -150,13 +163,60 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
 }
 
 /**
- * Words that name the document itself ("ASVS" in a question about the ASVS) occur everywhere
- * in it and cannot tell one section from another: routing ignores them.
+ * Words that name the document itself ("ASVS" in a question about the ASVS, "SP 800-171" in a
+ * question about SP 800-171) occur everywhere in it and cannot tell one section from another:
+ * routing ignores them, as keywords, codes, phrases and scope alike. A code or phrase names the
+ * document when every one of its tokens is a token of the file name or title and one of them
+ * holds a letter (so a bare section number like "5.0" is never mistaken for a version number).
  */
-function withoutDocumentWords(u: Understanding, q: { file_name: string; title: string | null }): Understanding {
-  const docWords = new Set(tokensOf(`${q.title ?? ''} ${q.file_name.replace(/\.pdf$/i, '').replace(/[-_]/g, ' ')}`).map(stem));
+export function withoutDocumentWords(u: Understanding, q: { file_name: string; title: string | null; title_entry?: string | null; text?: string }): Understanding {
+  const name = `${q.title ?? ''} ${q.file_name.replace(/\.pdf$/i, '').replace(/[-_]/g, ' ')}`;
+  const docWords = new Set(tokensOf(name).map(stem));
+  // "171r2" in a file name is the tokens 171 and r2: split letter/digit boundaries too. The entry
+  // that opens the document on its first page is its name as printed ("NIST SP 800-171 Rev. 2"):
+  // it can name the document for codes and scope, though its words may be any section's words.
+  // Through that entry only a numbered name counts ("SP 800-171 Rev", never "Introduction").
+  const docTokens = new Set(nameTokens(name));
+  const printed = new Set([...docTokens, ...nameTokens(q.title_entry ?? '')]);
+  const namesDocument = (s: string) => {
+    const t = nameTokens(s);
+    if (!t.length || !t.some((x) => /[a-z]/.test(x))) return false;
+    return t.every((x) => docTokens.has(x)) || (t.some((x) => /\d/.test(x)) && t.every((x) => printed.has(x)));
+  };
+  // A question that writes out the document's printed name ("the NFIP Residential Condominium
+  // Building Association Policy") names the document with each of those words.
+  for (const w of namedByTitle(q.text ?? '', `${q.title ?? ''}\n${q.title_entry ?? ''}`)) docWords.add(stem(w));
   const kept = u.keywords.filter((k) => !docWords.has(stem(k)));
-  return kept.length && kept.length < u.keywords.length ? { ...u, keywords: kept, signals: [...u.signals, 'dropped-document-words'] } : u;
+  const codes = u.codes.filter((c) => !namesDocument(c));
+  const phrases = u.phrases.filter((p) => !namesDocument(p));
+  const scope = u.scope && namesDocument(u.scope) ? null : u.scope;
+  const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length < u.phrases.length || scope !== u.scope;
+  if (!changed) return u;
+  return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, signals: [...u.signals, 'dropped-document-words'] };
+}
+
+/** Question words inside a run of three or more consecutive words of a title, in order. */
+function namedByTitle(question: string, titles: string): string[] {
+  const qt = tokensOf(question);
+  const out: string[] = [];
+  for (const title of titles.split('\n')) {
+    const tt = tokensOf(title);
+    for (let i = 0; i < qt.length; i++) {
+      for (let j = 0; j < tt.length; j++) {
+        let n = 0;
+        while (i + n < qt.length && j + n < tt.length && qt[i + n] === tt[j + n]) n++;
+        if (n >= 3) out.push(...qt.slice(i, i + n));
+      }
+    }
+  }
+  return out;
+}
+
+function nameTokens(s: string): string[] {
+  return s
+    .toLowerCase()
+    .split(/[^a-z0-9]+|(?<=[a-z])(?=[0-9])|(?<=[0-9])(?=[a-z])/)
+    .filter(Boolean);
 }
 
 async function understand(

@@ -26,10 +26,43 @@ export const UnderstandingSchema = z.object({
   expectedCount: z.number().int().positive().nullable(),
   sectionRef: z.string().nullable(),
   pageRef: z.number().int().positive().nullable(),
+  /** The question negates its own predicate ("does not insure", "never applies"): titles and intros that negate too fit it better. */
+  negated: z.boolean().optional(),
+  /** Words the question sets aside ("(not the basic ones)", "other than X"): never keywords, and a list named by them is not the answer. */
+  excluded: z.array(z.string()).optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
 export type Understanding = z.infer<typeof UnderstandingSchema>;
+
+/**
+ * A question that negates its predicate: "not" or "never" before a word that is not a
+ * determiner ("does not insure"; "(not the basic ones)" sets words aside instead).
+ */
+export function isNegated(q: string): boolean {
+  return /\b(?:not|never)\s+(?!the\b|any\b|those\b|a\b|an\b|only\b)[a-z]/i.test(q) || /n't\s+[a-z]/i.test(q);
+}
+
+/**
+ * What the question sets aside: "(not the basic ones)", "not the X", "excluding X", "other than
+ * X", "except X", "apart from X". A bare "not" before a verb ("does not insure") negates the
+ * question's own predicate and sets nothing aside, so "not" counts only before a determiner or
+ * inside parentheses.
+ */
+export function excludedWords(q: string): string[] {
+  const out = new Set<string>();
+  const forms = [
+    /\(\s*not\s+(?:the\s+|any\s+|those\s+)?([^()]{2,50}?)\s*\)/gi,
+    /\bnot\s+(?:the|any|those)\s+([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
+    /\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|those\s+)?([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
+  ];
+  for (const re of forms) {
+    for (const m of q.matchAll(re)) {
+      for (const w of m[1]!.toLowerCase().split(/[^a-z\-]+/)) if (w.length >= 3 && !STOPWORDS.has(w) && w !== 'ones' && w !== 'one') out.add(w);
+    }
+  }
+  return [...out];
+}
 
 // ---------------------------------------------------------------------------------------------
 // Word lists
@@ -1036,12 +1069,18 @@ export function understandQuestion(text: string): Understanding {
     const h = r.np ? headOf(r.np) : null;
     if (h) nounish.add(h.lower);
   }
-  const { keywords, variants } = extractKeywords(norm, codeSpans, nounish);
+  const extracted = extractKeywords(norm, codeSpans, nounish);
+  const excluded = excludedWords(norm);
+  if (excluded.length) signals.push('excluded-words');
+  const keywords = extracted.keywords.filter((k) => !excluded.includes(k.toLowerCase()));
+  const variants = extracted.variants;
 
   return UnderstandingSchema.parse({
     intent,
     confidence: Math.round(confidence * 100) / 100,
     keywords,
+    excluded,
+    negated: isNegated(norm),
     keywordVariants: variants,
     phrases,
     codes,

@@ -244,6 +244,33 @@ export const lists = pgTable(
   (t) => [uniqueIndex('lists_pk').on(t.documentId, t.id), index('lists_section_idx').on(t.documentId, t.sectionId)],
 );
 
+/**
+ * The identifier index: one row per code a line opens with and titles ("3.7.1 Perform ..."),
+ * its family (letters A, numbers 9), its level (segments) and parent code read from the code,
+ * where it is defined, how often the document mentions it, and the noun the document writes
+ * before codes of its level when it does so consistently.
+ */
+export const identifiers = pgTable(
+  'identifiers',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    family: text('family').notNull(),
+    depth: integer('depth').notNull(),
+    parentCode: text('parent_code'),
+    title: text('title').notNull(),
+    sectionId: integer('section_id'),
+    pageNum: integer('page_num').notNull(),
+    lineNum: integer('line_num').notNull(),
+    heading: text('heading'),
+    mentions: integer('mentions').notNull(),
+    levelNoun: text('level_noun'),
+  },
+  (t) => [index('identifiers_code_idx').on(t.documentId, t.code), index('identifiers_parent_idx').on(t.documentId, t.parentCode)],
+);
+
 /** One row per list item: its label (the name) and its whole text over all its lines. */
 export const listItems = pgTable(
   'list_items',

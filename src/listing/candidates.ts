@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import { norm, stem, tokensOf } from '../route/text-match.ts';
+import { NEGATIONS } from '../route/score-entry.ts';
 import type { Understanding } from '../answer/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
@@ -18,6 +19,8 @@ import type { ListRow } from '../structure/build-structure.ts';
 export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 'depth' | 'kind' | 'sectionId' | 'heading' | 'intro' | 'itemCount' | 'sequential' | 'endedBy' | 'gapAfter' | 'pageStart' | 'pageEnd'> {
   id: number;
   sectionPath: string;
+  /** For a family of codes: the noun the document writes before codes of its level ("requirement"). */
+  levelNoun?: string | null;
   items: { ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }[];
 }
 
@@ -51,13 +54,18 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
         from list_items i join lines ln on ln.document_id = i.document_id and ln.page_num = i.page_start and ln.line_num = i.line_start
         where i.document_id = ${documentId} order by i.list_id, i.ordinal`,
   );
+  const nouns = await rows<{ code: string; noun: string }>(db, sql`select code, level_noun as noun from identifiers where document_id = ${documentId} and level_noun is not null`);
+  const nounOf = new Map(nouns.map((n) => [n.code, n.noun]));
   const byList = new Map<number, StoredList['items']>();
   for (const it of items) {
     const arr = byList.get(it.listId) ?? [];
     arr.push(it);
     byList.set(it.listId, arr);
   }
-  return ls.map((l) => ({ ...l, sectionPath: l.sectionPath ?? '', items: byList.get(l.id) ?? [] }));
+  return ls.map((l) => {
+    const its = byList.get(l.id) ?? [];
+    return { ...l, sectionPath: l.sectionPath ?? '', items: its, levelNoun: l.kind === 'identifier' ? (nounOf.get(its[0]?.label ?? '') ?? null) : null };
+  });
 }
 
 /** "Article 16", "Section 3.2.1", "Annex III", "point 5", "5(1)", "Table 3-5": a name plus a number. */
@@ -81,10 +89,11 @@ function hasPhrase(hayTokens: string[], needle: string): boolean {
 }
 
 /** Ranks every list of two or more items; best first. */
-export function rankLists(lists: StoredList[], u: Understanding, question: string, opts: { scope?: { pageStart: number; pageEnd: number } | null; expectedCount?: number | null }): RankedList[] {
+export function rankLists(lists: StoredList[], u: Understanding, question: string, opts: { scope?: { pageStart: number; pageEnd: number } | null; expectedCount?: number | null; sectionList?: number | null }): RankedList[] {
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
   const refs = questionRefs(question);
+  const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
   const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
   // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
@@ -120,6 +129,16 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     return { l, f, intro: stemsOf(f.intro), heading: stemsOf(f.heading), ancestors: stemsOf(f.ancestors), parent: stemsOf(f.parent), items: stemsOf(f.items) };
   });
   for (const d of docs) for (const k of keywords) if (d.intro.has(k) || d.heading.has(k) || d.ancestors.has(k) || d.items.has(k) || d.parent.has(k)) df.set(k, (df.get(k) ?? 0) + 1);
+  // The words of a part's heading that neither its whole nor every sibling part shares.
+  const parts = new Map<number, StoredList[]>();
+  for (const l of lists) if (l.parentList !== null && l.parentItem === null) parts.set(l.parentList, [...(parts.get(l.parentList) ?? []), l]);
+  const ownHeadingWords = (l: StoredList): Set<string> => {
+    const whole = byId.get(l.parentList!)!;
+    const siblings = parts.get(l.parentList!) ?? [];
+    const common = siblings.length > 1 ? [...stemsOf(l.heading ?? '')].filter((w) => siblings.every((x) => stemsOf(x.heading ?? '').has(w))) : [];
+    const wholeWords = stemsOf(`${whole.heading ?? ''} ${whole.intro ?? ''} ${whole.sectionPath}`);
+    return new Set([...stemsOf(l.heading ?? '')].filter((w) => !common.includes(w) && !wholeWords.has(w)));
+  };
   const idf = (k: string) => Math.log(1 + docs.length / (1 + (df.get(k) ?? 0)));
   const W = TUNING.listFieldWeights;
   const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
@@ -175,14 +194,26 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     const headerCells = l.kind === 'table-row' && l.intro?.includes(' :: ') ? l.intro.split(' :: ').at(-1)!.split(' | ') : [];
     const namesNoun = (cell: string) => tokensOf(cell).some((t) => nounStems.has(stem(t)));
     const otherColumn = headerCells.length > 1 && !namesNoun(headerCells[0]!) && headerCells.slice(1).some(namesNoun) ? 1 : 0;
-    const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n))) ? 1 : 0;
+    const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
+    // A question that negates its predicate ("not insure") fits a list introduced with a negation.
+    const polarity = u.negated && tokensOf(`${f.intro} ${f.heading}`).some((t) => NEGATIONS.has(t)) ? 1 : 0;
+    // A list named by what the question sets aside ("not the basic ones") is not the answer.
+    const excludedHit = excluded.some((x) => intro.has(x) || heading.has(x)) ? 1 : 0;
+    // A part of a list (a run of codes under its own heading, nested with no parent item) answers
+    // only when its own heading says something the question asks that the whole does not.
+    // What tells a part from the whole is what its heading says that its sibling parts' do not.
+    const whole = l.parentList !== null && l.parentItem === null ? byId.get(l.parentList) : undefined;
+    const partSaysMore = whole ? keywords.some((k) => ownHeadingWords(l).has(k)) : true;
+    const partOnly = whole && !partSaysMore ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
+    // The routed section consists of this list: routing placed it as a reference would.
+    const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
     const coverage = keywords.length ? covered / keywords.length : 0;
     const score =
       lexical +
-      TUNING.listRefWeight * refHits -
+      TUNING.listRefWeight * (refHits + isSectionList) -
       TUNING.listRefMissPenalty * refMiss +
       TUNING.listNounWeight * noun +
       TUNING.listIntroducedWeight * introduced +
@@ -191,11 +222,14 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
       TUNING.listScopeIsItemPenalty * otherColumn -
-      (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0);
+      (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0) -
+      TUNING.listExcludedPenalty * excludedHit +
+      TUNING.listPolarityWeight * polarity -
+      TUNING.partOfWholePenalty * partOnly;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, excluded: excludedHit, polarity, partOnly, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

@@ -117,7 +117,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.
   const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
-  const all = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected });
+  const all = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
   const sound = all.filter((r) => !r.features.scopeIsItem);

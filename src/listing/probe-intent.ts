@@ -8,7 +8,7 @@
 
 import type { Db } from '../db/client.ts';
 import type { Understanding } from '../answer/understand.ts';
-import { loadLists, rankLists } from './candidates.ts';
+import { loadLists, rankLists, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
 
 /** Rule signals of questions that ask for one fact by their form (how long, who, what is the ...). */
@@ -37,4 +37,33 @@ export async function probeListingIntent(db: Db, documentId: number, question: s
   return fits
     ? { listing: true, reason: `list ${top.list.id} answers it (score ${top.score}, coverage ${f.coverage}, margin ${r})`, list: top.list.id, score: top.score, margin: r }
     : { listing: false, reason: `no list answers it clearly (best ${top.list.id}: score ${top.score}, coverage ${f.coverage}, margin ${r})`, list: top.list.id, score: top.score, margin: r };
+}
+
+/**
+ * Intent from where routing landed: a question that reads as factual ("What does SP 800-171
+ * require with respect to maintenance?") routed by its words to a section whose body is one list
+ * (its items hold most of the section's text, or the section's own code heads a family of codes
+ * defined in it) asks for that list.
+ */
+export function sectionListIntent(u: Understanding, section: { id: number; title: string; pageStart: number; pageEnd: number } | null, regionText: number, lists: StoredList[]): IntentProbe {
+  const none = (reason: string): IntentProbe => ({ listing: false, reason, list: null, score: null, margin: null });
+  if (u.intent !== 'factual') return none('already a listing or count');
+  if (u.signals.some((s) => FACT_FORMS.test(s))) return none(`asks for one fact by its form (${u.signals[0]})`);
+  if (!section || regionText <= 0) return none('routing landed on no section');
+  const inside = lists.filter((l) => l.parentList === null && l.items.length >= 2 && l.sectionId === section.id && l.kind !== 'series');
+  const code = /^\s*([A-Za-z]{0,4}[\d.()\-A-Z]*\d[\d.()\-]*)\s/.exec(section.title)?.[1];
+  let best: { l: StoredList; share: number; headed: boolean } | null = null;
+  for (const l of inside) {
+    const share = l.items.reduce((a, i) => a + i.text.length, 0) / regionText;
+    const headed = Boolean(code && l.kind === 'identifier' && l.heading?.startsWith(`${code} `));
+    if (!best || Number(headed) > Number(best.headed) || (headed === best.headed && share > best.share)) best = { l, share, headed };
+  }
+  if (!best) return none(`"${section.title}" holds no list`);
+  const share = Math.round(best.share * 100) / 100;
+  // "What does requirement 9.1.2 require?" asks about one item of the list, not for the list.
+  const named = u.codes.find((c) => best!.l.items.some((i) => i.label === c || i.text.startsWith(`${c} `)));
+  if (named) return none(`the question names ${named}, one item of list ${best.l.id} in "${section.title}"`);
+  return best.headed || best.share >= TUNING.sectionListMinShare
+    ? { listing: true, reason: `"${section.title}" is list ${best.l.id} (${best.headed ? 'its code heads the codes defined in it' : `its items hold ${share} of the section's text`})`, list: best.l.id, score: share, margin: null }
+    : { listing: false, reason: `"${section.title}" is not one list (best ${best.l.id} holds ${share} of its text)`, list: best.l.id, score: share, margin: null };
 }

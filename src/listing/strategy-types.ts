@@ -56,6 +56,8 @@ export interface StrategyContext {
   expectedCount?: number | null;
   /** Where the document states that count (its sentence may introduce the items). */
   cueAt?: { pageNum: number; lineNum: number } | null;
+  /** The list the routed section consists of, when the question's intent was read from it. */
+  sectionList?: number | null;
 }
 
 export function cite(l: LineRow, quote?: string): CandidateCitation {

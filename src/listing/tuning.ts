@@ -34,8 +34,21 @@ export const TUNING = {
    * the item noun is weaker evidence than a list set out as one.
    */
   seriesUntiedPenalty: 2,
-  /** As many items as the document or question says there are. */
-  listCountWeight: 1.5,
+  /** The question negates its predicate and the list's intro or heading negates too ("We do not insure"). */
+  listPolarityWeight: 2,
+  /** The list's heading or intro names what the question sets aside ("not the basic ones"). */
+  listExcludedPenalty: 6,
+  /**
+   * A run of a list under its own heading ("Derived ..." inside a family of codes) ties with the
+   * whole on every word but its heading: unless that heading says something the question asks,
+   * the whole is the answer.
+   */
+  partOfWholePenalty: 3,
+  /**
+   * As many items as the document or question says there are: a count stated for the item noun
+   * itself ("the fourteen families") is about as telling as the words around a list.
+   */
+  listCountWeight: 3,
   /** Below this share of the question's keywords found around a list, the list is not the answer. */
   listMinCoverage: 0.34,
   /** Below this score the best list is too weakly tied to the question to be used at all. */
@@ -54,5 +67,10 @@ export const TUNING = {
    * must cover this share of its words and lead the runner-up by this margin.
    */
   intentMinCoverage: 0.75,
+  /**
+   * A routed section "is" a list when that list's items hold at least this share of its text:
+   * the rest is its heading, the sentence that introduces the list and a closing remark.
+   */
+  sectionListMinShare: 0.6,
   intentMinMargin: 0.3,
 } as const;

@@ -11,6 +11,8 @@ export interface RouteQuery {
   itemNoun: string | null;
   itemNounSingular?: string | null;
   itemPhrase?: string | null;
+  /** The question negates its predicate ("does not insure"). */
+  negated?: boolean;
 }
 
 export interface EntryScore {
@@ -61,6 +63,12 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
     titleScore += 2 * matched.length;
     reasons.push(`title words: ${matched.join(', ')}`);
   }
+  // "What does the policy not insure?" is answered under "Property Not Insured", not "Property
+  // Insured": a title that shares the question's words and its negation fits it better.
+  if (q.negated && matched.length && tokensOf(title).some((t) => NEGATIONS.has(t))) {
+    titleScore += 3;
+    reasons.push('title shares the question\'s negation');
+  }
   if (q.itemNoun && stemOverlap(title, tokensOf(q.itemNoun)).share > 0) {
     titleScore += 1;
     reasons.push(`title names the items (${q.itemNoun})`);
@@ -84,6 +92,9 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
   const score = 1.5 * titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5) + Math.min(2, 0.5 * node.strongHits);
   return { score, titleScore, coverage, reasons };
 }
+
+/** Words that negate a title or an intro ("Not", "Non-", "No"). */
+export const NEGATIONS = new Set(['not', 'non', 'no', 'never']);
 
 /**
  * For a dotted numeric code (9.1.2, 5.4), the longest proper prefix (9.1, 9) that the title's

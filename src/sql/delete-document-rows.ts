@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { lines, listItems, lists, pages, tocEntries } from '../db/schema.ts';
+import { identifiers, lines, listItems, lists, pages, tocEntries } from '../db/schema.ts';
 import type { DbOrTx } from '../db/tx.ts';
 
 /** Removes a document's parse output so a retry or a failure never leaves partial rows. */
@@ -9,4 +9,5 @@ export async function deleteDocumentRows(db: DbOrTx, documentId: number): Promis
   await db.delete(tocEntries).where(eq(tocEntries.documentId, documentId));
   await db.delete(listItems).where(eq(listItems.documentId, documentId));
   await db.delete(lists).where(eq(lists.documentId, documentId));
+  await db.delete(identifiers).where(eq(identifiers.documentId, documentId));
 }

@@ -57,12 +57,18 @@ export interface QuestionRow {
   page_count: number;
   file_name: string;
   title: string | null;
+  /** The document's printed name: the TOC entry that opens its first page and that page's largest line, one per line. */
+  title_entry: string | null;
 }
 
 export async function loadQuestion(db: Db, questionId: number): Promise<QuestionRow | null> {
   const r = await rows<QuestionRow>(
     db,
-    sql`select q.id::int, q.run_id, q.document_id::int, q.text, d.page_count, d.file_name, d.title
+    sql`select q.id::int, q.run_id, q.document_id::int, q.text, d.page_count, d.file_name, d.title,
+               concat_ws(E'\n',
+                 (select t.title from toc_entries t where t.document_id = d.id and t.page_start = 1 order by t.level, t.id limit 1),
+                 (select l.text from lines l where l.document_id = d.id and l.page_num = 1 and not l.furniture order by l.size desc, l.line_num limit 1)
+               ) as title_entry
         from questions q join documents d on d.id = q.document_id where q.id = ${questionId}`,
   );
   return r[0] ?? null;

@@ -10,6 +10,7 @@ import type { TocRow } from '../toc/types.ts';
 import { detectLists, type StructList } from './lists.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectTables } from './tables.ts';
+import { identifierLists, indexIdentifiers } from './identifiers.ts';
 
 export interface ListRow {
   id: number;
@@ -45,10 +46,25 @@ export interface ListItemRow {
   lineNums: number[];
 }
 
+export interface IdentifierRow {
+  code: string;
+  family: string;
+  depth: number;
+  parentCode: string | null;
+  title: string;
+  sectionId: number | null;
+  pageNum: number;
+  lineNum: number;
+  heading: string | null;
+  mentions: number;
+  levelNoun: string | null;
+}
+
 export interface StructureModel {
   lists: ListRow[];
   items: ListItemRow[];
-  stats: { furnitureLines: number; lists: number; items: number; nestedLists: number };
+  identifiers: IdentifierRow[];
+  stats: { furnitureLines: number; lists: number; items: number; nestedLists: number; identifiers: number; identifierLists: number };
 }
 
 /**
@@ -72,9 +88,33 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
   const blocks = detectLists(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
   const inline = detectInlineLists(doc.lines, { skip: (l) => skip(l) || isHeading(l), firstIndex: blocks.length });
   const tables = detectTables(doc.lines, { skip, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
-  const detected = [...blocks, ...inline, ...tables];
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
+  const ids = indexIdentifiers(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });
+  // Codes defined under one parent in one section are a list too: "the requirements of 3.7".
+  const byId = new Map(sections.map((e) => [e.id, e] as const));
+  const coded = identifierLists(
+    ids,
+    (pageNum, lineNum) => {
+      const id = sectionAt(sections, pageNum, lineNum);
+      return id === null ? null : { id, title: byId.get(id)!.title };
+    },
+    blocks.length + inline.length + tables.length,
+  );
+  const detected = [...blocks, ...inline, ...tables, ...coded];
   const lists = detected.map((l) => toListRow(l, sectionOf(sections, l)));
+  const identifiers = ids.defs.map((d) => ({
+    code: d.code,
+    family: d.family,
+    depth: d.depth,
+    parentCode: d.parent,
+    title: d.title,
+    sectionId: sectionAt(sections, d.pageNum, d.lineNum),
+    pageNum: d.pageNum,
+    lineNum: d.lineNum,
+    heading: d.heading,
+    mentions: d.mentions,
+    levelNoun: ids.levelNouns.get(`${d.family}|${d.depth}`) ?? null,
+  }));
   const items = detected.flatMap((l) =>
     l.items.map((it) => {
       const first = it.lines[0]!;
@@ -94,17 +134,27 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
       };
     }),
   );
-  return { lists, items, stats: { furnitureLines: index.furniture.size, lists: lists.length, items: items.length, nestedLists: lists.filter((l) => l.parentList !== null).length } };
+  return {
+    lists,
+    items,
+    identifiers,
+    stats: { furnitureLines: index.furniture.size, lists: lists.length, items: items.length, nestedLists: lists.filter((l) => l.parentList !== null).length, identifiers: identifiers.length, identifierLists: coded.length },
+  };
 }
 
 /** The innermost section whose heading comes before the list's first item. */
 function sectionOf(sections: TocRow[], l: StructList): number | null {
   const first = l.items[0]!.lines[0]!;
+  return sectionAt(sections, first.pageNum, first.lineNum);
+}
+
+/** The innermost section whose heading comes at or before (page, line). */
+function sectionAt(sections: TocRow[], pageNum: number, lineNum: number): number | null {
   let best: TocRow | null = null;
   for (const s of sections) {
-    const before = s.pageStart < first.pageNum || (s.pageStart === first.pageNum && (s.lineStart ?? 0) <= first.lineNum);
+    const before = s.pageStart < pageNum || (s.pageStart === pageNum && (s.lineStart ?? 0) <= lineNum);
     if (!before) break;
-    if (s.pageEnd >= first.pageNum) best = s;
+    if (s.pageEnd >= pageNum) best = s;
   }
   return best?.id ?? null;
 }

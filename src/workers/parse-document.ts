@@ -5,6 +5,7 @@ import { parseInThread } from '../parse/parse-in-thread.ts';
 import { deleteDocumentRows } from '../sql/delete-document-rows.ts';
 import { insertLines } from '../sql/insert-lines.ts';
 import { insertLists } from '../sql/insert-lists.ts';
+import { insertIdentifiers } from '../sql/insert-identifiers.ts';
 import { insertPages } from '../sql/insert-pages.ts';
 import { insertTocEntries } from '../sql/insert-toc-entries.ts';
 import { getDocument, lockDocument } from '../sql/lock-document.ts';
@@ -60,6 +61,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
     await insertLines(tx, documentId, parsed.lines);
     await insertTocEntries(tx, documentId, toc.entries);
     await insertLists(tx, documentId, structure);
+    await insertIdentifiers(tx, documentId, structure.identifiers);
     await markDocumentParsed(tx, documentId, {
       title: parsed.title,
       pageCount: parsed.pageCount,
@@ -75,7 +77,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
       decision: 'stored',
     });
     await tracer.record({ stage: 'toc', step: 'built', output: { entries: toc.entries.length, stats: toc.stats }, decision: toc.tocSource });
-    await tracer.record({ stage: 'structure', step: 'built', output: structure.stats, durationMs: structure.ms, decision: `${structure.stats.lists} lists, ${structure.stats.items} items` });
+    await tracer.record({ stage: 'structure', step: 'built', output: structure.stats, durationMs: structure.ms, decision: `${structure.stats.lists} lists, ${structure.stats.items} items, ${structure.stats.identifiers} identifiers` });
     return true;
   });
   if (!written) return { status: 'skipped', documentId, reason: 'parsed by another worker' };

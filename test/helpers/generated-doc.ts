@@ -1,0 +1,30 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { App } from '../../src/app.ts';
+import type { Answer } from '../../src/answer/types.ts';
+import { enqueueQuestions, waitForQuestions } from '../../src/producer/ask.ts';
+import { ingestPaths } from '../../src/producer/ingest.ts';
+import { waitForDocuments } from '../../src/producer/wait-for-documents.ts';
+import { listAnswers, loadTrace } from '../../src/sql/list-answers.ts';
+import { testApp } from './app.ts';
+
+/** One generated PDF ingested into a fresh in-process app (embedded database, no Redis). */
+export async function ingestGenerated(pdf: Buffer, name: string): Promise<{ app: App; documentId: number }> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'docintel-gen-')), name);
+  writeFileSync(file, pdf);
+  const app = await testApp({ redis: false });
+  const [r] = await ingestPaths(app.db, app.backend, [file]);
+  await waitForDocuments(app.db, [r!.documentId]);
+  return { app, documentId: r!.documentId };
+}
+
+/** Asks one question through the normal pipeline; the answer must be stored as answered. */
+export async function askGenerated<A extends Answer>(app: App, documentId: number, text: string) {
+  const [id] = await enqueueQuestions(app, [{ documentId, text }]);
+  await waitForQuestions(app.db, [id!]);
+  const [a] = await listAnswers(app.db, { ids: [id!] });
+  expect(a!.status, a!.error ?? '').toBe('answered');
+  return { id: id!, answer: a!.payload as A, trace: await loadTrace(app.db, id!) };
+}

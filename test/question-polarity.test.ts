@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.ts';
+import { withoutDocumentWords } from '../src/answer/answer-question.ts';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { isNegated, understandQuestion } from '../src/answer/understand.ts';
+import { askGenerated, ingestGenerated } from './helpers/generated-doc.ts';
+import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
+
+describe('words that name the document', () => {
+  it('drops a numbered name of the document from codes and scope, and a written-out title from keywords', () => {
+    const q = 'What does HB 12-3 Rev. 4 require of a tenant with respect to fire doors?';
+    const u = withoutDocumentWords(understandQuestion(q), { file_name: 'hb-12-3r4.pdf', title: null, title_entry: 'HB 12-3 Rev. 4, Harbour Building Handbook', text: q });
+    expect(u.codes).toEqual([]);
+    expect(u.scope).toBeNull();
+    const q2 = 'What property does the Harbour Mutual Marine Policy not insure?';
+    const u2 = withoutDocumentWords(understandQuestion(q2), { file_name: 'policy.pdf', title: null, title_entry: 'Harbour Mutual Marine Policy, 2025 Edition', text: q2 });
+    expect(u2.keywords).toEqual(['property', 'insure']);
+  });
+  it('keeps a section number that only looks like a version', () => {
+    const q = 'What does section 5.0 say about logging?';
+    const u = withoutDocumentWords(understandQuestion(q), { file_name: 'guide-5.0.pdf', title: null, title_entry: null, text: q });
+    expect(u.keywords).toContain('logging');
+  });
+});
+
+describe('polarity', () => {
+  it('reads a negated predicate, never a set-aside clause', () => {
+    expect(isNegated('what property does the policy not insure?')).toBe(true);
+    expect(isNegated("which losses aren't covered?")).toBe(true);
+    expect(isNegated('list the extended rules (not the core ones)')).toBe(false);
+  });
+});
+
+describe('a negated question routes to the negated title and answers with its list (no LLM)', () => {
+  let app: App;
+  let documentId: number;
+
+  beforeAll(async () => {
+    ({ app, documentId } = await ingestGenerated(
+      await drawPdf([
+        (doc) => {
+          at(doc, 72, 60, 'Harbour Mutual Marine Policy, 2025 Edition', { bold: true, size: 16 });
+          at(doc, 72, 100, 'I. Property Insured', { bold: true, size: 13 });
+          at(doc, 72, 125, 'We insure the following property of the insured harbour building:');
+          at(doc, 80, 145, '1. Quay walls and their fixings;');
+          at(doc, 80, 162, '2. Cranes bolted to the quay;');
+          at(doc, 80, 179, '3. Warehouse roofs and gutters;');
+          at(doc, 80, 196, '4. Mooring bollards.');
+          at(doc, 72, 220, 'Property insured under this part is valued at replacement cost for the insured building.');
+          at(doc, 72, 260, 'II. Property Not Insured', { bold: true, size: 13 });
+          at(doc, 72, 285, 'We do not insure any of the following:');
+          at(doc, 80, 305, '1. Vessels afloat;');
+          at(doc, 80, 322, '2. Cargo in transit;');
+          at(doc, 80, 339, '3. Floating pontoons.');
+          at(doc, 72, 370, 'III. Claims', { bold: true, size: 13 });
+          at(doc, 72, 395, 'Claims for insured property are filed within 60 days.');
+        },
+      ]),
+      'policy.pdf',
+    ));
+  }, 60_000);
+
+  afterAll(async () => app?.close());
+
+  it('lands on "II. Property Not Insured" and lists what it excludes', async () => {
+    const q = 'What property does the Harbour Mutual Marine Policy not insure?';
+    expect(understandQuestion(q).intent).toBe('factual');
+    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, q);
+    const read = trace.find((t) => t.step === 'read_section')!.output as { title: string };
+    expect(read.title).toBe('II. Property Not Insured');
+    expect(answer.kind).toBe('listing');
+    expect(answer.items.map((i) => i.name)).toEqual(['Vessels afloat', 'Cargo in transit', 'Floating pontoons']);
+  });
+});
