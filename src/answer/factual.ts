@@ -114,8 +114,8 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
     }
     if (unsupported || strayNumbers.length) {
       // The reply failed its checks twice: the deterministic answer from the same section stands.
-      const why = unsupported ? 'the answer claims to be found but none of its citations stands in the lines shown' : `the answer states ${strayNumbers.join(', ')}, which no cited line holds`;
-      await traceRejection(o.tracer, { stage: 'answer', check: unsupported ? 'answer_citations' : 'answer_numbers', why, fallback: 'the extractive answer from the same section is used', reply: { answer: res.value.answer, citations: res.value.citations } });
+      const why = unsupported ? 'the answer claims to be found but none of its citations stands in the lines shown' : `the answer states ${strayNumbers.length} number(s) that no cited line holds`;
+      await traceRejection(o.tracer, { stage: 'answer', check: unsupported ? 'answer_citations' : 'answer_numbers', why, fallback: 'the extractive answer from the same section is used', reply: { answer: res.value.answer, citations: res.value.citations, strayNumbers } });
       const det = extractive(o.lines, rankLines(o.lines, o.u));
       return { ...det, tokens, llmCalls: calls, notes: [`the model's answer was rejected (${why}); extractive answer instead`] };
     }

@@ -1,8 +1,9 @@
 /**
  * A routing reply is checked against the level it was shown before it moves the descent: the pick
  * must be one of that level's entries, and "stop here" on a broad section (many sections or lists
- * below it) does not end the descent of a listing question on the model's word alone: there the
- * rules' choice stands. What the model wrote as its reason is data, kept beside the choice.
+ * below it) does not end the descent on the model's word alone: there the rules' choice stands.
+ * This matters most for listings (a broad section hands the choice of list to whatever comes first
+ * in it), and holds for every question: a factual answer read from the whole document is a guess. What the model wrote as its reason is data, kept beside the choice.
  */
 
 import { sql } from 'drizzle-orm';
@@ -59,14 +60,14 @@ export async function checkRouteReply(
   // No pick is a stop too: the descent ends at the parent.
   const stop = reply.stop_here || pick === null;
   const rulesStop = o.rules.stop || o.rules.pick === null;
-  if (stop && !rulesStop && o.intent !== 'factual') {
+  if (stop && !rulesStop) {
     const b = await o.breadth();
     if (isBroad(b)) {
       const where = o.parentTitle ? `"${o.parentTitle}"` : 'the document root';
       return {
         ok: false,
         check: 'route_stop',
-        why: `stop_here at ${where} (${b.sections} sections and ${b.lists} lists below it) would read a broad part of the document whole for a listing question, while the rules descend into "${o.rules.pick!.title}"`,
+        why: `stop_here at ${where} (${b.sections} sections and ${b.lists} lists below it) would read a broad part of the document whole${o.intent === 'factual' ? '' : ' for a listing question'}, while the rules descend into "${o.rules.pick!.title}"`,
       };
     }
   }

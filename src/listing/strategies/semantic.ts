@@ -109,6 +109,7 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
   // it never sets the verdict.
   let modelSaysComplete: boolean | null = null;
   let stopReason = 'max iterations';
+  let rejectedTotal = 0;
   for (let iteration = 1; iteration <= ctx.maxIterations; iteration++) {
     const batch = pending.filter((l) => !seenLines.has(l.id)).slice(0, MAX_LINES_PER_CALL);
     if (batch.length === 0) {
@@ -161,6 +162,7 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
         fresh++;
       }
     }
+    rejectedTotal += rejected.length;
     if (rejected.length) {
       await traceRejection(ctx.tracer, {
         stage: 'list',
@@ -206,6 +208,12 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
       durationMs: performance.now() - t0,
     });
     if (!decision.startsWith('continue')) break;
+  }
+  if (items.size === 0 && rejectedTotal > 0) {
+    // Every item the model gave failed its check: the deterministic extractor's list stands.
+    await ctx.tracer.record({ stage: 'list', step: 'fallback', strategy: 'semantic', decision: `deterministic extractor (all ${rejectedTotal} extracted item(s) were rejected)` });
+    const det = deterministicExtract(ctx, initial, expectedCount, await linesAfterCue(ctx));
+    return { ...det, tokens, llmCalls: calls, detail: { ...det.detail, modelItemsRejected: rejectedTotal } };
   }
   const found = [...items.values()];
   // A list the model extracted has no boundary of its own; a stated count can still speak for it,
