@@ -30,6 +30,12 @@ import {
   type Handler,
 } from './helpers/fake-openai.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
+import { checkRouteReply } from '../src/route/check-route-reply.ts';
+import type { TocNode } from '../src/sql/toc-level.ts';
+import { decideCompleteness } from '../src/listing/completeness.ts';
+import { nameSupportedByLine, unsupportedNumbers } from '../src/answer/quote-check.ts';
+import { checkClassifierReply } from '../src/answer/check-classifier.ts';
+import { renderTrace } from '../src/trace/render-trace.ts';
 
 /**
  * A garden policy with an outline: a root entry over six sections, numbered lists (the exclusions
@@ -315,3 +321,49 @@ describe('every model reply is untrusted: the same questions against each misbeh
   });
 });
 
+
+describe('the checks on their own', () => {
+  const node = (id: number, title: string): TocNode => ({ id, parentId: null, level: 1, title, pageStart: 1, pageEnd: 2, lineStart: 1, childCount: 2, lineCount: 40, hits: [], strongHits: 0, anchorBelow: 0, nounBelow: 0 });
+  const level = [node(2, 'I. Scope'), node(3, 'II. Exclusions')];
+  const rules = { pick: level[1]!, stop: false };
+  const check = (reply: { pick: number | null; stop_here: boolean }, intent: 'listing' | 'factual' = 'listing', breadth = { sections: 9, lists: 12 }) =>
+    checkRouteReply({ ...reply, reason: INJECTION }, { level, parentTitle: null, intent, rules, breadth: async () => breadth });
+
+  it('routing: a pick must be shown, a broad stop does not end the descent, a narrow one may', async () => {
+    expect(await check({ pick: 7, stop_here: false })).toMatchObject({ ok: false, check: 'route_pick' });
+    expect(await check({ pick: 2, stop_here: true })).toMatchObject({ ok: false, check: 'route_stop' });
+    expect(await check({ pick: null, stop_here: false }, 'factual')).toMatchObject({ ok: false, check: 'route_stop' });
+    expect(await check({ pick: null, stop_here: true }, 'listing', { sections: 2, lists: 1 })).toMatchObject({ ok: true, stop: true, agreesWithRules: false });
+    expect(await check({ pick: 3, stop_here: false })).toMatchObject({ ok: true, agreesWithRules: true });
+    expect(await check({ pick: 2, stop_here: false })).toMatchObject({ ok: true, agreesWithRules: false });
+  });
+
+  it('verdict: a sweep of a section the model chose, or a list the model picked, is not complete by that', () => {
+    const item = { name: 'a', surfaceForms: ['a'], citations: [{ pageNum: 1, lineNum: 1, quote: 'a', lineId: 1 }] };
+    const sweep = { strategy: 'structure' as const, variant: 'enumeration', items: [item, item], exhaustive: true, detail: {}, tokens: 0, llmCalls: 0 };
+    expect(decideCompleteness(sweep, 2, null, { modelChosen: false }).isComplete).toBe(true);
+    const chosen = decideCompleteness(sweep, 2, null, { modelChosen: true });
+    expect(chosen).toMatchObject({ isComplete: null, source: 'unknown' });
+    expect(chosen.reason).toMatch(/the model's choice/);
+    const ranked = { ...sweep, variant: 'candidate-list', detail: { list: 4, margin: 0.5, endedBy: 'text', pickedBy: 'ranking' } };
+    expect(decideCompleteness(ranked, 2, null, { modelChosen: true }).isComplete).toBe(true); // closed, tied, ahead: earned by the list itself
+    expect(decideCompleteness({ ...ranked, detail: { ...ranked.detail, pickedBy: 'llm' } }, 2, null, { modelChosen: false }).isComplete).toBeNull();
+  });
+
+  it('items, numbers and classifier words must stand in what the model was shown', () => {
+    expect(nameSupportedByLine('Frost damage to plants', '1. Frost damage to plants')).toBe(true);
+    expect(nameSupportedByLine('Meteor strikes from orbit', '1. Frost damage to plants')).toBe(false);
+    expect(unsupportedNumbers('Within 30 days (page 97).', ['A claim must be filed within 30 days of the loss.'])).toEqual(['97']);
+    const c = checkClassifierReply('What does this policy exclude under section V?', { intent: 'listing', item_noun: 'exclusions', scope: INJECTION });
+    expect(c.itemNoun).toBe('exclusions');
+    expect(c.scope).toBeNull();
+    expect(c.rejected.map((r) => r.field)).toEqual(['scope']);
+    expect(c.rejected[0]!.why).not.toContain('ignore');
+  });
+
+  it('the trace timeline labels model-written text as data', () => {
+    const row = { seq: 1, stage: 'route', step: 'model_rejected', iteration: 1, strategy: 'route_stop', input: null, output: { why: 'x', modelReply: { reason: INJECTION } }, decision: 'rejected (route_stop): x; the rules descend', keywords_before: null, keywords_after: null, tokens: 0, duration_ms: 0 };
+    const text = renderTrace({ id: 1, text: 'q', document: 'd' }, [row as never]);
+    expect(text).toContain(`model's reply (data): {"reason":"${INJECTION}"}`);
+  });
+});
