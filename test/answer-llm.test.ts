@@ -11,7 +11,7 @@ import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
 import type { ListingAnswer, FactualAnswer } from '../src/answer/types.ts';
 import { freshDatabase } from './helpers/db.ts';
-import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
+import { lineWith, okJson, shownEntries, startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
 import { testApp } from './helpers/app.ts';
 import PDFDocument from 'pdfkit';
 
@@ -40,22 +40,9 @@ function orchardPdf(): Promise<Buffer> {
 }
 
 type Handler = (body: any) => FakeReply;
-const ok = (value: unknown): FakeReply => ({ content: JSON.stringify(value), usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
-const userText = (body: any): string => body.messages.filter((m: any) => m.role === 'user').map((m: any) => m.content).join('\n');
-/** Finds `[id] pN: text` lines the pipeline sent, so scripted replies can cite real line ids. */
-function lineWith(body: any, needle: string): { id: number; quote: string } | null {
-  for (const l of userText(body).split('\n')) {
-    const m = /^\[(\d+)\] p\d+: (.*)$/.exec(l);
-    if (m && m[2]!.includes(needle)) return { id: Number(m[1]), quote: needle };
-  }
-  return null;
-}
+const ok = okJson;
 function entryId(body: any, title: string): number | null {
-  for (const l of userText(body).split('\n')) {
-    const m = /^(\d+) \| (.*?) \|/.exec(l);
-    if (m && m[2]!.includes(title)) return Number(m[1]);
-  }
-  return null;
+  return shownEntries(body).find((e) => e.title.includes(title))?.id ?? null;
 }
 
 describe('LLM paths against a scripted OpenAI-compatible server', () => {
@@ -106,7 +93,7 @@ describe('LLM paths against a scripted OpenAI-compatible server', () => {
     return { id: id!, a: a!, trace: await loadTrace(app.db, id!) };
   }
 
-  it('expands keywords each iteration and stops when the model says the list is complete', async () => {
+  it('expands keywords each iteration and stops when the model says the list is complete (its word is data, not the verdict)', async () => {
     let call = 0;
     handlers.listing_extraction = (b) => {
       call++;
@@ -117,14 +104,16 @@ describe('LLM paths against a scripted OpenAI-compatible server', () => {
     const ans = a.payload as ListingAnswer;
     if (process.env.DEBUG_TRACE) console.log(JSON.stringify(trace.map((t) => [t.stage, t.step, t.decision, t.input, t.output]), null, 1));
     expect(ans.items.map((i) => i.name)).toEqual(['apples', 'pears']);
-    expect(ans.isComplete).toBe(true);
-    expect(ans.completenessSource).toBe('llm');
+    // The model says it found all; nothing in the document says so: the verdict stays unknown.
+    expect(ans.isComplete).toBeNull();
+    expect(ans.completenessSource).toBe('unknown');
     const its = trace.filter((t) => t.stage === 'list' && t.step === 'iteration');
     expect(its).toHaveLength(2);
     expect(its[0]!.keywords_after).toContain('pears');
     expect(its[0]!.keywords_before).not.toContain('pears');
     expect(its[0]!.decision).toMatch(/^continue/);
-    expect(its[1]!.decision).toBe('stop: complete');
+    expect(its[1]!.decision).toMatch(/^stop: the model says it found all/);
+    expect((its[1]!.output as { modelSaysComplete: boolean }).modelSaysComplete).toBe(true);
     // Routing was shown one level and the model's pick was followed.
     const levels = trace.filter((t) => t.stage === 'route' && t.step === 'level');
     expect(levels[0]!.strategy).toBe('llm');
@@ -156,7 +145,7 @@ describe('LLM paths against a scripted OpenAI-compatible server', () => {
     expect(its).toHaveLength(3);
     expect(new Set(its.map((t) => (t.keywords_after ?? []).join('|'))).size).toBe(3);
     expect((a.payload as ListingAnswer).items.map((i) => i.name)).toEqual(['apples', 'pears', 'plums']);
-    expect((a.payload as ListingAnswer).isComplete).toBe(false);
+    expect((a.payload as ListingAnswer).isComplete).not.toBe(true);
   });
 
   it('drops items whose quote is not in the cited line', async () => {

@@ -16,6 +16,8 @@ import { answerText } from './render.ts';
 import type { Answer, LineRow, ListingAnswer } from './types.ts';
 import { understandQuestion, type Understanding } from './understand.ts';
 import { verifyItemCitations } from './verify-citations.ts';
+import { checkClassifierReply } from './check-classifier.ts';
+import { modelText, traceRejection } from '../llm/untrusted.ts';
 import { stem, tokensOf } from '../route/text-match.ts';
 
 const ClassifySchema = z.object({
@@ -125,7 +127,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     strategy = outcome.result.strategy;
     const usedLlm = outcome.result.variant === 'llm-loop' || outcome.result.detail.pickedBy === 'llm' || routed.usedLlm;
     // Dropped items change the count the verdict was based on: decide again on what is left.
-    const redecided = verified.dropped.length ? decideCompleteness(outcome.result, verified.items.length, outcome.cue) : outcome.verdict;
+    const redecided = verified.dropped.length ? decideCompleteness(outcome.result, verified.items.length, outcome.cue, routed) : outcome.verdict;
     const verdict =
       verified.dropped.length && redecided.isComplete && redecided.source === 'structure'
         ? { ...redecided, isComplete: null, source: 'unknown' as const, reason: `${redecided.reason}; but ${verified.dropped.length} item(s) lacked evidence and were dropped` }
@@ -242,8 +244,12 @@ async function understand(
       },
     );
     add(res.tokens.prompt + res.tokens.completion, res.attempts);
-    const merged: Understanding = { ...u, intent: res.value.intent, itemNoun: res.value.item_noun ?? u.itemNoun, scope: res.value.scope ?? u.scope, signals: [...u.signals, 'llm-classifier'] };
-    await tracer.record({ stage: 'understand', step: 'llm_classifier', output: res.value, decision: `${merged.intent} (llm)` });
+    const checked = checkClassifierReply(text, res.value);
+    for (const r of checked.rejected) {
+      await traceRejection(tracer, { stage: 'understand', check: `classifier_${r.field}`, why: r.why, fallback: `keep the rules' ${r.field === 'scope' ? 'scope' : 'item noun'}`, reply: res.value });
+    }
+    const merged: Understanding = { ...u, intent: res.value.intent, itemNoun: checked.itemNoun ?? u.itemNoun, scope: checked.scope ?? u.scope, signals: [...u.signals, 'llm-classifier'] };
+    await tracer.record({ stage: 'understand', step: 'llm_classifier', output: { intent: res.value.intent, itemNoun: merged.itemNoun, scope: merged.scope, modelReply: { item_noun: res.value.item_noun && modelText(res.value.item_noun), scope: res.value.scope && modelText(res.value.scope) } }, decision: `${merged.intent} (llm)` });
     return merged;
   } catch (e) {
     if (!(e instanceof LlmSchemaError || e instanceof LlmUnavailableError)) throw e;

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { RankedList } from './candidates.ts';
 import type { StrategyContext } from './strategy-types.ts';
+import { modelText, traceRejection } from '../llm/untrusted.ts';
 
 const ArbiterSchema = z.object({
   pick: z.number().int().nullable(),
@@ -51,11 +52,12 @@ export async function arbitrate(ctx: StrategyContext, shown: RankedList[]): Prom
     const valid = n === null || (n >= 1 && n <= shown.length);
     const pick = valid && n !== null ? shown[n - 1]! : null;
     const rejected = valid ? null : `pick ${n} is not one of the ${shown.length} candidates shown`;
+    if (rejected) await traceRejection(ctx.tracer, { stage: 'list', check: 'arbiter_pick', why: rejected, fallback: "the ranking's choice stands", reply: { pick: n, reason: res.value.reason } });
     await ctx.tracer.record({
       stage: 'list',
       step: 'arbiter',
       input: { shown: lines },
-      output: { pick: n, modelReason: res.value.reason, rejected },
+      output: { pick: n, modelReason: modelText(res.value.reason), rejected },
       decision: rejected ? `rejected: ${rejected}; keep the ranking's choice` : pick ? `model picks candidate ${n} (list ${pick.list.id})` : "model picks none; keep the ranking's choice",
       tokens,
     });

@@ -12,10 +12,36 @@ export interface Verdict {
 /**
  * Completeness with strict precedence: a stated count the list cannot meet always says
  * "incomplete" (never claim a whole list the document contradicts); then structure (the sweep
- * is exhaustive by construction); then the stated count met; then the LLM's own assessment;
- * otherwise honestly unknown.
+ * is exhaustive by construction); then the stated count met; otherwise honestly unknown. What a
+ * model says of its own list (complete or not) never decides: it is kept in the trace as data.
  */
-export function decideCompleteness(result: StrategyResult, found: number, cue: CardinalityCue | null): Verdict {
+export function decideCompleteness(result: StrategyResult, found: number, cue: CardinalityCue | null, origin?: ModelOrigin): Verdict {
+  const v = decide(result, found, cue);
+  return origin ? provenWithoutTheModel(v, result, origin) : v;
+}
+
+/** Where a model's word shaped the answer: the section it routed to, when that differed from the rules'. */
+export interface ModelOrigin {
+  modelChosen: boolean;
+}
+
+/**
+ * The verdict rules hold whatever path produced the list. A list found in a section the model
+ * chose (not the one the rules would read) is complete only when the list itself is closed and
+ * matches the question, as a ranked candidate list earns it (closed, tied, covered, ahead of its
+ * rivals), or when the document's own count is met; a structural sweep of the model's section
+ * (its sub-entries, the first numbered list in it) proves only that the model chose that section.
+ * A list the model picked among candidates never earns it by the pick.
+ */
+function provenWithoutTheModel(v: Verdict, result: StrategyResult, origin: ModelOrigin): Verdict {
+  if (v.isComplete !== true || v.source !== 'structure') return v;
+  const rankedList = result.variant === 'candidate-list';
+  if (rankedList && result.detail.pickedBy === 'llm') return { ...v, isComplete: null, source: 'unknown', reason: `${v.reason}; but the model picked this list, and a pick proves nothing whole` };
+  if (origin.modelChosen && !rankedList) return { ...v, isComplete: null, source: 'unknown', reason: `${v.reason}; but the section read was the model's choice, not the rules', so the sweep proves only what that section holds` };
+  return v;
+}
+
+function decide(result: StrategyResult, found: number, cue: CardinalityCue | null): Verdict {
   const stated = cue?.count ?? null;
   if (cue && found < cue.count) {
     return { isComplete: false, source: 'cardinality', reason: `the document states ${cue.count} ("${cue.text}", p.${cue.pageNum}) but only ${found} could be found in its text`, statedCount: stated };
@@ -28,8 +54,6 @@ export function decideCompleteness(result: StrategyResult, found: number, cue: C
   if (cue && found >= cue.count && result.relevant !== false) {
     return { isComplete: true, source: 'cardinality', reason: `found ${found}, the document states ${cue.count} ("${cue.text}", p.${cue.pageNum})`, statedCount: stated };
   }
-  if (result.llmSaysComplete !== undefined && result.llmSaysComplete !== null && found > 0) {
-    return { isComplete: result.llmSaysComplete, source: 'llm', reason: `the extraction model judged the list ${result.llmSaysComplete ? 'complete' : 'incomplete'}`, statedCount: stated };
-  }
-  return { isComplete: null, source: 'unknown', reason: found ? 'no structure, stated count or model judgement confirms the list is whole' : 'no items found', statedCount: stated };
+  // A model's own judgement ("likely complete") is data in the trace, never a verdict.
+  return { isComplete: null, source: 'unknown', reason: found ? 'no structure or stated count confirms the list is whole' : 'no items found', statedCount: stated };
 }

@@ -90,7 +90,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
     output: { items: items.length, merges: merged.merges },
     decision: `${chosen.items.length} candidates -> ${items.length} items (${merged.merges.length} merges)`,
   });
-  const verdict = decideCompleteness(chosen, items.length, cue);
+  const verdict = decideCompleteness(chosen, items.length, cue, ctx.routed);
   await ctx.tracer.record({
     stage: 'verify',
     step: 'completeness',

@@ -27,7 +27,6 @@ export interface StrategyResult {
   items: Candidate[];
   /** True only when the sweep is exhaustive by construction (all TOC children, every regex match). */
   exhaustive: boolean;
-  llmSaysComplete?: boolean | null;
   /**
    * False when nothing ties the items to the question beyond proximity (an enumeration not
    * introduced as the answer, a deterministic extract): such a list may not claim completeness

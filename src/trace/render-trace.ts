@@ -24,6 +24,9 @@ export function renderTrace(question: { id: number; text: string; document: stri
       out.push(`    keywords: ${before.length ? `${before.join(', ')} ` : ''}${added.length ? `+ ${added.join(', ')}` : ''}`.trimEnd());
     }
     const o = t.output as Record<string, unknown> | null;
+    // What a model wrote is shown as its words, quoted and labelled, never as the pipeline's decision.
+    if (o && typeof o.modelReason === 'string') out.push(`    model's reason (data, not acted on): ${JSON.stringify(o.modelReason)}`);
+    if (o && t.step === 'model_rejected' && o.modelReply !== undefined) out.push(`    model's reply (data): ${JSON.stringify(o.modelReply).slice(0, 300)}`);
     if (t.stage === 'list' && o) {
       if (Array.isArray(o.items)) out.push(`    items: ${(o.items as string[]).slice(0, 12).join('; ')}${(o.items as string[]).length > 12 ? ' …' : ''}`);
       if (o.newItems !== undefined) out.push(`    candidates ${o.candidates}, new ${o.newItems}, total ${o.total}`);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
 import type { LineRow } from '../../answer/types.ts';
 import { keywordLines, loadLines } from '../../sql/load-lines.ts';
-import { quoteInLine } from '../../answer/quote-check.ts';
+import { nameSupportedByLine, quoteInLine } from '../../answer/quote-check.ts';
+import { modelText, traceRejection } from '../../llm/untrusted.ts';
 import { normalizeItemName } from './normalize-item.ts';
 import { enumerationItems, pickEnumeration } from './structure.ts';
 import { contentLines } from './content-lines.ts';
@@ -39,6 +40,15 @@ async function linesAfterCue(ctx: StrategyContext): Promise<LineRow[]> {
   return i < 0 ? [] : lines.slice(i, i + 16);
 }
 
+/** Why an extracted item is not supported by the lines shown, or null when it is. */
+function citationProblem(it: { name: string; line_id: number; quote: string }, shown: Map<number, LineRow>): string | null {
+  const line = shown.get(it.line_id);
+  if (!line) return `line ${it.line_id} was not shown`;
+  if (!quoteInLine(line.text, it.quote)) return `the quote is not in line ${it.line_id}`;
+  if (!nameSupportedByLine(it.name, line.text)) return `the name is not in line ${it.line_id}`;
+  return null;
+}
+
 async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<LineRow[]> {
   const seen = new Map<number, LineRow>();
   for (const l of ctx.regionLines) seen.set(l.id, l);
@@ -52,7 +62,7 @@ async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<Li
 function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedCount: number | null, afterCue: LineRow[] = []): StrategyResult {
   const prose = ordinalProse(afterCue);
   if (prose.length >= 2) {
-    return { strategy: 'semantic', variant: 'deterministic-ordinal-prose', items: prose, exhaustive: false, llmSaysComplete: null, relevant: true, detail: { regionLines: region.length, deterministic: true, afterCue: afterCue.length }, tokens: 0, llmCalls: 0 };
+    return { strategy: 'semantic', variant: 'deterministic-ordinal-prose', items: prose, exhaustive: false, relevant: true, detail: { regionLines: region.length, deterministic: true, afterCue: afterCue.length }, tokens: 0, llmCalls: 0 };
   }
   const leadIns = leadInRun(region, ctx);
   const body = contentLines(region);
@@ -66,7 +76,7 @@ function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedC
     items = enumerationItems(enumeration, body, 0.5);
     variant = 'deterministic-enumeration';
   }
-  return { strategy: 'semantic', variant, items, exhaustive: false, llmSaysComplete: null, relevant: false, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };
+  return { strategy: 'semantic', variant, items, exhaustive: false, relevant: false, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };
 }
 
 /** Consecutive paragraphs opening with bold run-in headings, nearest to the routed section. */
@@ -95,8 +105,11 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
   const items = new Map<string, Candidate>();
   let tokens = 0;
   let calls = 0;
-  let llmSaysComplete: boolean | null = null;
+  // The model's own judgement of completeness steers the loop (stop reading) and is kept as data;
+  // it never sets the verdict.
+  let modelSaysComplete: boolean | null = null;
   let stopReason = 'max iterations';
+  let rejectedTotal = 0;
   for (let iteration = 1; iteration <= ctx.maxIterations; iteration++) {
     const batch = pending.filter((l) => !seenLines.has(l.id)).slice(0, MAX_LINES_PER_CALL);
     if (batch.length === 0) {
@@ -132,13 +145,14 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
     }
     const byId = new Map(batch.map((l) => [l.id, l]));
     let fresh = 0;
-    const rejected: string[] = [];
+    const rejected: { name: string; why: string }[] = [];
     for (const it of value.items) {
-      const line = byId.get(it.line_id);
-      if (!line || !quoteInLine(line.text, it.quote)) {
-        rejected.push(it.name);
+      const why = citationProblem(it, byId);
+      if (why) {
+        rejected.push({ name: modelText(it.name), why });
         continue;
       }
+      const line = byId.get(it.line_id)!;
       const key = normalizeItemName(it.name);
       const existing = items.get(key);
       if (existing) {
@@ -148,14 +162,25 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
         fresh++;
       }
     }
-    llmSaysComplete = value.is_likely_complete;
+    rejectedTotal += rejected.length;
+    if (rejected.length) {
+      await traceRejection(ctx.tracer, {
+        stage: 'list',
+        check: 'item_citation',
+        why: `${rejected.length} of ${value.items.length} extracted item(s) do not stand in the lines shown: ${rejected.slice(0, 5).map((r) => r.why).join('; ')}`,
+        fallback: 'those items are left out',
+        reply: rejected,
+        iteration,
+      });
+    }
+    modelSaysComplete = value.is_likely_complete;
     const shortOfCount = expectedCount !== null && items.size < expectedCount;
     const newKeywords = value.suggested_keywords.map((k) => k.trim()).filter((k) => k && !usedKeywords.has(k.toLowerCase()));
     const before = keywords;
     let decision: string;
     if (value.is_likely_complete && !shortOfCount) {
-      decision = 'stop: complete';
-      stopReason = 'complete';
+      decision = 'stop: the model says it found all (its judgement, not a verdict)';
+      stopReason = 'model says complete';
     } else if (fresh === 0 && iteration > 1) {
       decision = 'stop: no new items';
       stopReason = 'no new items';
@@ -176,7 +201,7 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
       iteration,
       strategy: 'semantic',
       input: { linesRead: batch.length },
-      output: { candidates: value.items.length, newItems: fresh, total: items.size, rejectedQuotes: rejected, llmComplete: value.is_likely_complete, llmReason: value.reason },
+      output: { candidates: value.items.length, newItems: fresh, total: items.size, rejectedQuotes: rejected.map((r) => r.name), rejected, modelSaysComplete: value.is_likely_complete, modelReason: modelText(value.reason) },
       keywordsBefore: before,
       keywordsAfter: keywords,
       decision,
@@ -184,13 +209,23 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
     });
     if (!decision.startsWith('continue')) break;
   }
+  if (items.size === 0 && rejectedTotal > 0) {
+    // Every item the model gave failed its check: the deterministic extractor's list stands.
+    await ctx.tracer.record({ stage: 'list', step: 'fallback', strategy: 'semantic', decision: `deterministic extractor (all ${rejectedTotal} extracted item(s) were rejected)` });
+    const det = deterministicExtract(ctx, initial, expectedCount, await linesAfterCue(ctx));
+    return { ...det, tokens, llmCalls: calls, detail: { ...det.detail, modelItemsRejected: rejectedTotal } };
+  }
+  const found = [...items.values()];
+  // A list the model extracted has no boundary of its own; a stated count can still speak for it,
+  // but only when each item stands on a line of its own (names padded out over one line prove nothing).
+  const distinctLines = new Set(found.map((i) => i.citations[0]?.lineId)).size;
   return {
     strategy: 'semantic',
     variant: 'llm-loop',
-    items: [...items.values()],
+    items: found,
     exhaustive: false,
-    llmSaysComplete,
-    detail: { stopReason, keywords, linesRead: seenLines.size },
+    relevant: found.length > 0 && distinctLines === found.length,
+    detail: { stopReason, keywords: keywords.map(modelText), linesRead: seenLines.size, modelSaysComplete },
     tokens,
     llmCalls: calls,
   };
