@@ -71,4 +71,40 @@ describe('a negated question routes to the negated title and answers with its li
     expect(answer.kind).toBe('listing');
     expect(answer.items.map((i) => i.name)).toEqual(['Vessels afloat', 'Cargo in transit', 'Floating pontoons']);
   });
+
+});
+
+describe('instances of the item noun (no LLM)', () => {
+  let app: App;
+  let documentId: number;
+
+  beforeAll(async () => {
+    ({ app, documentId } = await ingestGenerated(
+      await drawPdf([
+        (doc) => {
+          at(doc, 72, 60, 'IV. Extra Payments', { bold: true, size: 13 });
+          at(doc, 72, 85, 'This part sets out what the policy pays besides repairs to property.');
+          at(doc, 72, 115, 'A. Benefit A—Salvage Costs', { bold: true, size: 12 });
+          at(doc, 72, 140, 'We pay the following salvage costs:');
+          at(doc, 80, 160, '• Raising a sunken crane;');
+          at(doc, 80, 177, '• Removing debris from the quay;');
+          at(doc, 80, 194, '• Pumping out flooded sheds.');
+          at(doc, 72, 225, 'B. Benefit B—Harbour Dues', { bold: true, size: 12 });
+          at(doc, 72, 250, 'We pay the following dues while repairs last:');
+          at(doc, 80, 270, '• Berth fees;');
+          at(doc, 80, 287, '• Pilotage fees.');
+        },
+      ]),
+      'benefits.pdf',
+    ));
+  }, 60_000);
+
+  afterAll(async () => app?.close());
+
+  it('level: items named by the item noun are the answer, not a list inside one of them', async () => {
+    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, 'What benefits are included under Extra Payments?');
+    expect(answer.items.map((i) => i.name)).toEqual(['A. Benefit A—Salvage Costs', 'B. Benefit B—Harbour Dues'].map((n) => n.replace(/^[A-Z]\. /, '')));
+    const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { list: number | string; features: { itemsNamed: number; scopeIsItem: number } }[] };
+    expect(cands.top.filter((c) => typeof c.list === 'number').every((c) => c.features.scopeIsItem === 1)).toBe(true);
+  });
 });

@@ -195,6 +195,10 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     const namesNoun = (cell: string) => tokensOf(cell).some((t) => nounStems.has(stem(t)));
     const otherColumn = headerCells.length > 1 && !namesNoun(headerCells[0]!) && headerCells.slice(1).some(namesNoun) ? 1 : 0;
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
+    // Items that each carry the item noun in their own names ("Coverage A", "Coverage B" for
+    // "which coverages") are instances of it, whatever the words around them.
+    const named = nounStems.size ? l.items.filter((i) => tokensOf(i.label).some((t) => nounStems.has(stem(t)))).length : 0;
+    const itemsNamed = l.items.length >= 2 && named / l.items.length >= 0.75 ? 1 : 0;
     // A question that negates its predicate ("not insure") fits a list introduced with a negation.
     const polarity = u.negated && tokensOf(`${f.intro} ${f.heading}`).some((t) => NEGATIONS.has(t)) ? 1 : 0;
     // A list named by what the question sets aside ("not the basic ones") is not the answer.
@@ -224,15 +228,31 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
       TUNING.listScopeIsItemPenalty * otherColumn -
       (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0) -
       TUNING.listExcludedPenalty * excludedHit +
-      TUNING.listPolarityWeight * polarity -
+      TUNING.listPolarityWeight * polarity +
+      TUNING.listItemsNamedWeight * itemsNamed -
       TUNING.partOfWholePenalty * partOnly;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, excluded: excludedHit, polarity, partOnly, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, excluded: excludedHit, polarity, itemsNamed, partOnly, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });
+  // The level rule, across candidates: where one candidate's items are instances of the item
+  // noun ("Coverage A", "Coverage B"), a list headed by one of those instances lies inside one
+  // item and lists that item's contents, a level below the one asked.
+  const instances = ranked.filter((r) => r.features.itemsNamed).flatMap((r) => r.list.items.map((i) => tokensOf(i.label).join(' ')).filter((t) => t.split(' ').length >= 2));
+  if (instances.length) {
+    for (const r of ranked) {
+      if (r.features.itemsNamed || r.features.scopeIsItem) continue;
+      const places = [r.list.heading ?? '', ...r.list.sectionPath.split(' > ')].map((t) => tokensOf(t).join(' ')).filter(Boolean);
+      const inside = places.some((p) => instances.some((i) => p === i || p.startsWith(`${i} `) || p.endsWith(` ${i}`)));
+      if (inside) {
+        r.score = Math.round((r.score - TUNING.listScopeIsItemPenalty) * 100) / 100;
+        r.features = { ...r.features, scopeIsItem: 1 };
+      }
+    }
+  }
   return ranked.sort((a, b) => b.score - a.score || a.list.id - b.list.id);
 }
 

@@ -34,6 +34,8 @@ export const TUNING = {
    * the item noun is weaker evidence than a list set out as one.
    */
   seriesUntiedPenalty: 2,
+  /** Nearly every item names itself by the item noun ("Coverage A", "Tier 2"): instances of what is asked. */
+  listItemsNamedWeight: 3,
   /** The question negates its predicate and the list's intro or heading negates too ("We do not insure"). */
   listPolarityWeight: 2,
   /** The list's heading or intro names what the question sets aside ("not the basic ones"). */
