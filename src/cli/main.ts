@@ -61,7 +61,8 @@ program
       // An embedded PGlite database belongs to one process: a separate worker would write elsewhere.
       throw new DocintelError('config', 'docintel worker needs DATABASE_URL (a shared Postgres); the embedded database serves one process only');
     }
-    const app = await createApp({ config });
+    // A worker runs unattended: its logs are JSON lines for a collector unless DOCINTEL_LOG_FORMAT says otherwise.
+    const app = await createApp({ config, logFormat: 'json' });
     await app.startLocalWorker();
     app.log.info({ concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX }, 'worker started');
     await new Promise<void>((resolve) => {
