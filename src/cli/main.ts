@@ -9,6 +9,7 @@ import { renderTable } from './table.ts';
 import { registerEvalCommand, registerQuestionCommands } from './commands/questions.ts';
 import { tocCommand } from './commands/toc.ts';
 import { listsCommand } from './commands/lists.ts';
+import { registerReportCommand } from './commands/report.ts';
 
 /** Opens the app for one command and always closes it (workers, queues, database). */
 export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
@@ -117,6 +118,7 @@ program
 
 registerQuestionCommands(program, withApp);
 registerEvalCommand(program, withApp);
+registerReportCommand(program, withApp);
 
 program.parseAsync(process.argv).catch((e) => {
   console.error(`docintel: ${cliErrorMessage(e)}`);
