@@ -86,6 +86,7 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
           ),
         );
         console.log(`\nrun ${app.runId}: ${answers.filter((a) => a.status === 'answered').length}/${ids.length} answered. Query them: docintel sql "select * from answer_citations where run_id = '${app.runId}'"`);
+        console.log(`Audit them in a browser: docintel report --run ${app.runId} --out report.html`);
       }),
     );
 
