@@ -178,6 +178,7 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
         const avg = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : 'n/a');
         console.log(`baseline evidence recall: top-5 ${avg(ev(5))}, top-10 ${avg(ev(10))}`);
         console.log(`wrote ${o.out}/results.jsonl, ${o.out}/summary.md, ${o.out}/chart.svg`);
+        console.log(`see them beside each answer and its trace: docintel report --eval ${o.out} --out report.html`);
       }),
     );
 }
