@@ -29,7 +29,8 @@ export async function loadReport(db: Db, opts: { run?: string; questions?: numbe
   const rows = await listAnswers(db, { run: runId ?? undefined, ids });
   if (rows.length === 0) {
     const what = [runId ? `run ${runId}` : null, opts.questions?.length ? `question ${opts.questions.join(', ')}` : null].filter(Boolean).join(' with ');
-    throw new NotFoundError('not_found', `no stored question matches ${what || 'the eval results'} (list runs with: docintel sql "select run_id, count(*) from questions group by run_id")`);
+    const hint = opts.questions?.length ? 'list stored questions with docintel answers' : 'list runs with: docintel sql "select run_id, count(*) from questions group by run_id"';
+    throw new NotFoundError('not_found', `no stored question matches ${what || 'the eval results'} (${hint})`);
   }
   if (opts.questions?.length) {
     const missing = opts.questions.filter((q) => !rows.some((r) => r.question_id === q));
