@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
-import { createLogger, type Logger } from './log.ts';
+import { createLogger, type LogFormat, type Logger } from './log.ts';
 import type { JobBackend, JobHandlers } from './queue/backend.ts';
 import { BullMqBackend } from './queue/bullmq-backend.ts';
 import { startWorkers } from './queue/bullmq-worker.ts';
@@ -27,9 +27,10 @@ export function newRunId(): string {
 }
 
 /** Wires configuration, database, queue backend and job handlers for one CLI command or test. */
-export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config; log?: Logger; runId?: string } = {}): Promise<App> {
+export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config; log?: Logger; runId?: string; logFormat?: LogFormat } = {}): Promise<App> {
   const config = opts.config ?? loadConfig(opts.env);
-  const log = opts.log ?? createLogger(config.DOCINTEL_LOG_LEVEL);
+  // DOCINTEL_LOG_FORMAT wins; otherwise the caller's choice (the worker asks for JSON), else lines for a person.
+  const log = opts.log ?? createLogger(config.DOCINTEL_LOG_LEVEL, config.DOCINTEL_LOG_FORMAT ?? opts.logFormat ?? 'human');
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DOCINTEL_DATA_DIR });
   const runId = opts.runId ?? newRunId();
   let backend: JobBackend;

@@ -12,7 +12,10 @@ const envSchema = z.object({
   DOCINTEL_QUEUE_PREFIX: z.string().min(1).default('docintel'),
   DOCINTEL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DOCINTEL_PAGE_CAP: z.coerce.number().int().min(1).default(2000),
-  DOCINTEL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: `warn` for human lines, `info` for JSON (see log.ts). */
+  DOCINTEL_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** Unset: JSON lines from `docintel worker`, short human lines from every other command. */
+  DOCINTEL_LOG_FORMAT: z.enum(['json', 'human']).optional(),
   DOCINTEL_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   DOCINTEL_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
   DOCINTEL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,6 +67,15 @@ describe('docintel CLI errors name what was read and what to do (embedded PGlite
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('docintel: not_found: no stored document matches "nist-csf-2.0.pdf" (ingest it first');
     expect(r.stderr).toContain(`asked by question "csf-q" (entry 1) of questions.jsonl; ${path.join(tmp, 'pdfs')} holds 1 PDF: garden.pdf`);
+  });
+
+  it('report with no question stored says how to ask some, and writes nothing', async () => {
+    const r = await cli(['report', '--out', 'report.html']);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim()).toBe('docintel: not_found: no questions are stored yet (ask some with docintel run <folder> --questions <file>, or docintel ask)');
+    expect(existsSync(path.join(tmp, 'report.html'))).toBe(false);
+    const e = await cli(['report', '--out', 'report.html', '--eval', 'no-such-eval']);
+    expect(e.stderr.trim()).toBe(`docintel: not_found: no eval results at ${path.join(tmp, 'no-such-eval', 'results.jsonl')} (write them with docintel eval <gold> --out no-such-eval)`);
   });
 
   it('a bad query through docintel sql prints the database error, not "Failed query: ... params:"', async () => {

@@ -222,6 +222,14 @@ describe('renderRecallChart', () => {
     for (const label of ['docintel', 'BM25 top-5 baseline', 'BM25 top-10 baseline']) expect(svg).toContain(`>${label}</text>`);
   });
 
+  it('is wide enough for its title and legend with a single question', () => {
+    const one = renderRecallChart([{ id: 'q', docintel: 1, baseline5: 1, baseline10: 1 }]);
+    const width = Number(/^<svg [^>]*width="(\d+)"/.exec(one)![1]);
+    const lastLegend = Math.max(...[...one.matchAll(/<text x="([\d.]+)" y="42">([^<]+)<\/text>/g)].map((m) => Number(m[1]) + m[2]!.length * 6.5));
+    expect(width).toBeGreaterThanOrEqual(lastLegend);
+    expect(width).toBeGreaterThanOrEqual(64 + 52 * 8.5); // the 15 px bold title, about 8.5 px a character
+  });
+
   it('draws three bars per question with heights clamped to [0, 1]', () => {
     const heights = [...svg.matchAll(/<rect [^>]*height="([\d.]+)" fill="#(?:0072B2|E69F00|D55E00)"><title>/g)].map((m) => Number(m[1]));
     expect(heights).toHaveLength(9);

@@ -9,6 +9,7 @@ import { renderTable } from './table.ts';
 import { registerEvalCommand, registerQuestionCommands } from './commands/questions.ts';
 import { tocCommand } from './commands/toc.ts';
 import { listsCommand } from './commands/lists.ts';
+import { registerReportCommand } from './commands/report.ts';
 
 /** Opens the app for one command and always closes it (workers, queues, database). */
 export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
@@ -61,7 +62,8 @@ program
       // An embedded PGlite database belongs to one process: a separate worker would write elsewhere.
       throw new DocintelError('config', 'docintel worker needs DATABASE_URL (a shared Postgres); the embedded database serves one process only');
     }
-    const app = await createApp({ config });
+    // A worker runs unattended: its logs are JSON lines for a collector unless DOCINTEL_LOG_FORMAT says otherwise.
+    const app = await createApp({ config, logFormat: 'json' });
     await app.startLocalWorker();
     app.log.info({ concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX }, 'worker started');
     await new Promise<void>((resolve) => {
@@ -116,6 +118,7 @@ program
 
 registerQuestionCommands(program, withApp);
 registerEvalCommand(program, withApp);
+registerReportCommand(program, withApp);
 
 program.parseAsync(process.argv).catch((e) => {
   console.error(`docintel: ${cliErrorMessage(e)}`);

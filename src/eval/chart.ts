@@ -23,6 +23,9 @@ const RIGHT = 24;
 const MIN_LEFT = 64;
 // Rotated id labels need room: about 6.5 px per character at 12 px, times sin 45°.
 const CHAR_WIDTH = 6.5;
+const LEGEND_STEP = 170;
+// The title (15 px bold) and the legend are as wide as this whatever the number of questions.
+const MIN_PLOT_WIDTH = SERIES.length * LEGEND_STEP;
 
 type Layout = { left: number; plotWidth: number; width: number; height: number; base: number };
 
@@ -45,7 +48,7 @@ function layout(rows: RecallRow[]): Layout {
   const labelExtent = Math.ceil(Math.max(0, ...rows.map((r) => r.id.length)) * CHAR_WIDTH * Math.SQRT1_2);
   // The first id label slants left of its bar group, so the left margin must hold it.
   const left = Math.max(MIN_LEFT, Math.ceil(labelExtent - GROUP_WIDTH / 2 + 8));
-  const plotWidth = Math.max(240, rows.length * GROUP_WIDTH);
+  const plotWidth = Math.max(MIN_PLOT_WIDTH, rows.length * GROUP_WIDTH);
   return { left, plotWidth, width: left + plotWidth + RIGHT, height: TOP + PLOT_HEIGHT + 48 + labelExtent, base: TOP + PLOT_HEIGHT };
 }
 
@@ -85,7 +88,7 @@ function group(row: RecallRow, x0: number, l: Layout): string[] {
 
 function legend(l: Layout): string[] {
   return SERIES.flatMap((s, i) => {
-    const x = l.left + i * 170;
+    const x = l.left + i * LEGEND_STEP;
     return [`<rect x="${x}" y="32" width="12" height="12" fill="${s.color}"/>`, `<text x="${x + 18}" y="42">${escapeXml(s.label)}</text>`];
   });
 }

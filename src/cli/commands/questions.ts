@@ -86,6 +86,7 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
           ),
         );
         console.log(`\nrun ${app.runId}: ${answers.filter((a) => a.status === 'answered').length}/${ids.length} answered. Query them: docintel sql "select * from answer_citations where run_id = '${app.runId}'"`);
+        console.log(`Audit them in a browser: docintel report --run ${app.runId} --out report.html`);
       }),
     );
 
@@ -177,6 +178,7 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
         const avg = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : 'n/a');
         console.log(`baseline evidence recall: top-5 ${avg(ev(5))}, top-10 ${avg(ev(10))}`);
         console.log(`wrote ${o.out}/results.jsonl, ${o.out}/summary.md, ${o.out}/chart.svg`);
+        console.log(`see them beside each answer and its trace: docintel report --eval ${o.out} --out report.html`);
       }),
     );
 }
