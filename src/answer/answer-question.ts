@@ -72,7 +72,13 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let sectionList: number | null = null;
   if (u.intent === 'factual' && section) {
     const body = regionLines.reduce((a, l) => a + l.text.length, 0);
-    const landed = sectionListIntent(u, { ...section, id: routed.entry!.id }, body, await loadLists(deps.db, q.document_id));
+    const lists = await loadLists(deps.db, q.document_id);
+    let landed = sectionListIntent(u, { ...section, id: routed.entry!.id }, body, lists);
+    // Or one list inside the landed section answers it clearly (introduced, covering the question).
+    if (!landed.listing) {
+      const inner = await probeListingIntent(deps.db, q.document_id, q.text, u, { sectionId: routed.entry!.id, lists });
+      if (inner.listing) landed = { ...inner, reason: `in "${section.title}": ${inner.reason}` };
+    }
     await tracer.record({ stage: 'understand', step: 'intent_from_section', output: landed, decision: landed.listing ? `listing: ${landed.reason}` : `factual: ${landed.reason}` });
     if (landed.listing) {
       u = { ...u, intent: 'listing', signals: [...u.signals, 'intent-from-section'] };

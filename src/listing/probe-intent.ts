@@ -22,11 +22,13 @@ export interface IntentProbe {
   margin: number | null;
 }
 
-export async function probeListingIntent(db: Db, documentId: number, question: string, u: Understanding): Promise<IntentProbe> {
+export async function probeListingIntent(db: Db, documentId: number, question: string, u: Understanding, within?: { sectionId: number; lists: StoredList[] }): Promise<IntentProbe> {
   const none = (reason: string): IntentProbe => ({ listing: false, reason, list: null, score: null, margin: null });
   if (u.intent !== 'factual') return none('already a listing or count');
   if (u.signals.some((s) => FACT_FORMS.test(s))) return none(`asks for one fact by its form (${u.signals[0]})`);
-  const ranked = rankLists(await loadLists(db, documentId), u, question, { scope: null, expectedCount: null });
+  // Within the section routing landed on, only its own lists compete.
+  const lists = within ? within.lists.filter((l) => l.sectionId === within.sectionId) : await loadLists(db, documentId);
+  const ranked = rankLists(lists, u, question, { scope: null, expectedCount: null });
   const [top, runner] = ranked;
   if (!top) return none('the document has no lists');
   const margin = (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9);
