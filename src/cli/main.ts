@@ -63,7 +63,12 @@ program
     }
     const app = await createApp({ config });
     await app.startLocalWorker();
-    app.log.info({ concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX }, 'worker started');
+    // Documents whose job is gone (Redis lost it) or whose failure was never recorded are taken back.
+    const recovered = await app.recover();
+    app.log.info(
+      { concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX, recoveredRequeued: recovered.requeued.length, recoveredFailed: recovered.failed.length },
+      'worker started',
+    );
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         app.log.info({ signal }, 'worker stopping: finishing active jobs');
