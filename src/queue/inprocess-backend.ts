@@ -13,7 +13,8 @@ type Task = { queue: 'parse' | 'answer'; id: string; run: () => Promise<unknown>
 export class InProcessBackend implements JobBackend {
   readonly kind = 'inprocess' as const;
   private readonly pending: Task[] = [];
-  /** Ids of the tasks waiting or running. Like a BullMQ producer, which replaces finished jobs, enqueueing a finished id runs it again. */
+  private readonly seen = new Set<string>();
+  /** The tasks waiting or running (what this process holds); `seen` also keeps the completed ones. */
   private readonly live = new Map<string, Task>();
   private active = 0;
   private readonly done = { completed: 0, failed: 0 };
@@ -33,7 +34,8 @@ export class InProcessBackend implements JobBackend {
   }
 
   private push(task: Task) {
-    if (this.live.has(task.id)) return;
+    if (this.seen.has(task.id)) return;
+    this.seen.add(task.id);
     this.live.set(task.id, task);
     this.pending.push(task);
     this.pump();
@@ -78,6 +80,8 @@ export class InProcessBackend implements JobBackend {
         return;
       }
       this.done.failed += 1;
+      // Like a failed BullMQ job, which the producer replaces: enqueueing it again retries it.
+      this.seen.delete(task.id);
       this.live.delete(task.id);
       this.opts.log.error({ jobId: task.id, ...jobContext(task.data), err: safeErrorMessage(e) }, 'job failed after retries');
       try {
