@@ -16,6 +16,9 @@ import { cleanEnv, killAll, run, started, withTimeout, type Proc } from './helpe
 
 const SEED = 20251101;
 const COUNT = 40;
+// A 40-file batch takes 50-90 s on 2 idle cores; on a loaded machine (other test files, other
+// work) it has taken over 120 s, the default hook timeout.
+const BATCH_HOOK_MS = 360_000;
 
 /**
  * Writes the fuzz batch into `dir`/batch and returns that folder. Small sources keep it fast: one
@@ -96,7 +99,7 @@ describe(`${COUNT} fuzzed PDFs in one inline batch (in-process backend, real Pos
     summary = await ingestCommand(app, [outDir], { wait: true, localWorker: true, quiet: true });
     ms = performance.now() - t0;
     docs = await fuzzDocRows(app.db);
-  });
+  }, BATCH_HOOK_MS);
 
   afterAll(async () => {
     await app?.close();
@@ -158,10 +161,10 @@ describe(`the same ${COUNT} fuzzed PDFs through BullMQ: \`docintel ingest\` wait
     const t0 = performance.now();
     producer = run(['ingest', '--no-local-worker', outDir], env);
     procs.push(producer);
-    exit = await withTimeout(`the producer (stderr: ${producer.stderr().slice(-1500)})`, producer.exited, 240_000);
+    exit = await withTimeout(`the producer (stderr: ${producer.stderr().slice(-1500)})`, producer.exited, BATCH_HOOK_MS - 30_000);
     console.info(`fuzz batch of ${COUNT} through BullMQ in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     docs = await fuzzDocRows(fresh.database.db);
-  });
+  }, BATCH_HOOK_MS);
 
   afterAll(async () => {
     worker?.child.kill('SIGTERM');
