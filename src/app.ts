@@ -6,7 +6,10 @@ import type { JobBackend, JobHandlers } from './queue/backend.ts';
 import { BullMqBackend } from './queue/bullmq-backend.ts';
 import { startWorkers } from './queue/bullmq-worker.ts';
 import { InProcessBackend } from './queue/inprocess-backend.ts';
-import { redisConnection } from './queue/redis.ts';
+import { redisConnection, watchRedis } from './queue/redis.ts';
+import { OutageReporter } from './producer/outages.ts';
+import { touchDocuments } from './sql/stranded-documents.ts';
+import { recoverDocuments, type Recovery } from './workers/recover-documents.ts';
 import { createHandlers } from './workers/handlers.ts';
 import { RedisRateLimiter } from './llm/redis-rate-limiter.ts';
 
@@ -17,6 +20,16 @@ export interface App {
   db: Db;
   backend: JobBackend;
   runId: string;
+  /** Says once per outage that Redis or Postgres is gone and the command keeps waiting. */
+  outages: OutageReporter;
+  /** Where the database is (host:port/name, or the embedded data dir), for messages: never the URL with its credentials. */
+  databaseWhere: string;
+  /**
+   * Takes back documents a dead process or a lost job left unfinished (see recoverDocuments):
+   * all that were idle long enough, or, given the ids of a batch this process waits on, those of
+   * them whose job is gone right now.
+   */
+  recover(ids?: number[]): Promise<Recovery>;
   /** Starts consuming the queues in this process (BullMQ mode); in-process mode always consumes. */
   startLocalWorker(opts?: { lockDurationMs?: number; stalledIntervalMs?: number }): Promise<void>;
   close(): Promise<void>;
@@ -36,7 +49,9 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
   let backend: JobBackend;
   const closers: (() => Promise<void>)[] = [];
   let startLocalWorker: App['startLocalWorker'];
+  const outages = new OutageReporter(log);
   const producerConn = config.REDIS_URL ? redisConnection(config.REDIS_URL) : null;
+  const redisWatch = producerConn ? watchRedis(producerConn, outages) : null;
   // With Redis, the LLM requests-per-minute budget is one budget for all worker processes.
   const llmLimiter = producerConn ? new RedisRateLimiter(producerConn, `${config.DOCINTEL_QUEUE_PREFIX}:llm-rate`, config.DOCINTEL_LLM_RPM) : undefined;
   const handlers: JobHandlers = createHandlers({ config, log, db: database.db, runId, getBackend: () => backend, llmLimiter });
@@ -60,6 +75,7 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
       });
     };
     closers.push(async () => {
+      redisWatch?.stop();
       await bull.close();
       producerConn.disconnect();
     });
@@ -67,8 +83,22 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
     const inproc = new InProcessBackend(handlers, { concurrency: config.DOCINTEL_CONCURRENCY, log });
     backend = inproc;
     startLocalWorker = async () => {};
-    closers.push(() => inproc.close());
+    // Heartbeat: another process's start must not take back what this one still holds. An
+    // embedded database has one process, so it needs none.
+    const heartbeat =
+      database.kind === 'postgres'
+        ? setInterval(() => {
+            touchDocuments(database.db, inproc.heldDocumentIds()).catch((e) => log.debug({ err: String(e) }, 'heartbeat failed'));
+          }, Math.max(250, Math.floor(config.DOCINTEL_RECOVER_AFTER_MS / 4)))
+        : null;
+    heartbeat?.unref();
+    closers.push(async () => {
+      await inproc.close();
+      if (heartbeat) clearInterval(heartbeat);
+    });
   }
+  // On an embedded database nothing else can hold a document: anything unfinished at start is stranded.
+  const idleMs = database.kind === 'pglite' ? 0 : config.DOCINTEL_RECOVER_AFTER_MS;
   return {
     config,
     log,
@@ -76,6 +106,9 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
     db: database.db,
     backend,
     runId,
+    outages,
+    databaseWhere: databaseWhere(config),
+    recover: (ids) => recoverDocuments({ db: database.db, backend, log }, ids ? { idleMs: 0, ids } : { idleMs }),
     startLocalWorker,
     async close() {
       // Workers first (they finish their jobs), then queues, then the database they write to.
@@ -83,4 +116,10 @@ export async function createApp(opts: { env?: NodeJS.ProcessEnv; config?: Config
       await database.close();
     },
   };
+}
+
+function databaseWhere(config: Config): string {
+  if (!config.DATABASE_URL) return `embedded database in ${config.DOCINTEL_DATA_DIR}`;
+  const u = new URL(config.DATABASE_URL);
+  return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
 }

@@ -18,6 +18,12 @@ const envSchema = z.object({
   DOCINTEL_LOG_FORMAT: z.enum(['json', 'human']).optional(),
   DOCINTEL_JOB_LOCK_MS: z.coerce.number().int().min(500).default(30_000),
   DOCINTEL_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).default(30_000),
+  /**
+   * A document in queued/parsing whose owner has not touched it for this long, and whose job is
+   * gone, is taken back by the next ingest/worker start (re-queued, or failed with a reason).
+   * In-process runs touch the documents they hold every quarter of it.
+   */
+  DOCINTEL_RECOVER_AFTER_MS: z.coerce.number().int().min(1000).default(60_000),
   DOCINTEL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   /** `docintel sql`: statement timeout and the most rows it prints. */
   DOCINTEL_SQL_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),

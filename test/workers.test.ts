@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
@@ -15,79 +13,7 @@ import { CORPUS, corpusFile, skipWithoutCorpus } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { obliterateQueues, REDIS_URL, testApp, uniquePrefix } from './helpers/app.ts';
 import { makePdf } from './helpers/make-pdf.ts';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BIN = path.join(ROOT, 'bin/docintel.js');
-
-type LogLine = { msg?: string; pid?: number; documentId?: number; level?: number; [k: string]: unknown };
-
-interface Proc {
-  child: ChildProcess;
-  pid: number;
-  logs: LogLine[];
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** The parent's environment without any docintel/database/redis settings, so each child gets exactly what the test gives it. */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (k.startsWith('DOCINTEL_') || k === 'DATABASE_URL' || k === 'REDIS_URL' || k.startsWith('OPENAI_') || k.startsWith('VITEST')) continue;
-    env[k] = v;
-  }
-  return { ...env, NODE_ENV: 'production', ...extra };
-}
-
-function run(args: string[], env: NodeJS.ProcessEnv): Proc {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  let partial = '';
-  const logs: LogLine[] = [];
-  child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => {
-    const s = c.toString();
-    err += s;
-    partial += s;
-    const parts = partial.split('\n');
-    partial = parts.pop()!;
-    for (const line of parts) {
-      if (!line.startsWith('{')) continue;
-      try {
-        logs.push(JSON.parse(line) as LogLine);
-      } catch {
-        /* not a log line */
-      }
-    }
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return { child, pid: child.pid!, logs, stdout: () => out, stderr: () => err, exited };
-}
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined | null | false> | T | undefined | null | false, timeoutMs: number, everyMs = 100): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
-
-const started = (p: Proc) => waitFor(`worker ${p.pid} to start (stderr: ${p.stderr().slice(-500)})`, () => p.logs.some((l) => l.msg === 'worker started'), 30_000);
-
-async function withTimeout<T>(what: string, p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([p, new Promise<never>((_, rej) => (timer = setTimeout(() => rej(new Error(`timed out after ${ms} ms: ${what}`)), ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
+import { cleanEnv, killAll, run, started, waitFor, withTimeout, type Proc } from './helpers/procs.ts';
 
 describe('worker processes on real Postgres + Redis', () => {
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
@@ -131,7 +57,7 @@ describe('worker processes on real Postgres + Redis', () => {
   });
 
   afterAll(async () => {
-    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    killAll(procs);
     for (const a of apps) await a.close().catch(() => {});
     for (const prefix of prefixes) await obliterateQueues(prefix);
     await fresh?.drop();

@@ -65,7 +65,12 @@ program
     // A worker runs unattended: its logs are JSON lines for a collector unless DOCINTEL_LOG_FORMAT says otherwise.
     const app = await createApp({ config, logFormat: 'json' });
     await app.startLocalWorker();
-    app.log.info({ concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX }, 'worker started');
+    // Documents whose job is gone (Redis lost it) or whose failure was never recorded are taken back.
+    const recovered = await app.recover();
+    app.log.info(
+      { concurrency: app.config.DOCINTEL_CONCURRENCY, prefix: app.config.DOCINTEL_QUEUE_PREFIX, recoveredRequeued: recovered.requeued.length, recoveredFailed: recovered.failed.length },
+      'worker started',
+    );
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         app.log.info({ signal }, 'worker stopping: finishing active jobs');

@@ -54,3 +54,21 @@ export function installQueryErrorScrubber(): void {
     }
   };
 }
+
+// Socket errors, and the SQLSTATEs of a server going away: class 08 (connection exception),
+// 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now (starting up).
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN', '57P01', '57P02', '57P03']);
+const CONNECTION_MESSAGES = /connection terminated|terminating connection|connection timeout|server closed the connection|client has encountered a connection error|the database system is (starting up|shutting down)/i;
+
+/** Whether an error means the database connection is lost (worth waiting out), not that a query is wrong. */
+export function isConnectionError(e: unknown): boolean {
+  for (let cur: unknown = e, depth = 0; cur && depth < 5; depth += 1) {
+    const x = cur as { code?: unknown; sqlState?: unknown; message?: unknown; cause?: unknown };
+    for (const code of [x.code, x.sqlState]) {
+      if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;
+    }
+    if (typeof x.message === 'string' && CONNECTION_MESSAGES.test(x.message)) return true;
+    cur = x.cause;
+  }
+  return false;
+}

@@ -30,6 +30,8 @@ export const documents = pgTable(
     parserVersion: text('parser_version'),
     byteSize: bigint('byte_size', { mode: 'number' }),
     attempts: integer('attempts').notNull().default(0),
+    /** Times a starting ingest/worker took the document back from a dead process or a lost job. */
+    recoveries: integer('recoveries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     parsedAt: timestamp('parsed_at', { withTimezone: true }),

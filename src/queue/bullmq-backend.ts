@@ -1,6 +1,6 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { JobBackend } from './backend.ts';
+import type { JobBackend, ParseJobState } from './backend.ts';
 import { answerJobId, parseJobId, QUEUES, type AnswerJob, type ParseJob } from './job-schemas.ts';
 
 export const JOB_ATTEMPTS = 3;
@@ -25,6 +25,9 @@ export class BullMqBackend implements JobBackend {
   ) {
     this.parseQueue = new Queue(QUEUES.parse, { connection, prefix, defaultJobOptions });
     this.answerQueue = new Queue(QUEUES.answer, { connection, prefix, defaultJobOptions });
+    // A Queue re-emits its connection's errors; with no listener, Node throws them and a Redis
+    // outage would kill the producer. The connection's own watcher (redis.ts) reports outages.
+    for (const q of [this.parseQueue, this.answerQueue]) q.on('error', () => {});
   }
 
   async enqueueParse(jobs: ParseJob[]): Promise<void> {
@@ -37,6 +40,22 @@ export class BullMqBackend implements JobBackend {
     if (jobs.length === 0) return;
     await replaceFinishedJobs(this.answerQueue, jobs.map((j) => answerJobId(j.questionId)));
     await this.answerQueue.addBulk(jobs.map((data) => ({ name: 'answer', data, opts: { jobId: answerJobId(data.questionId) } })));
+  }
+
+  async parseJobStates(jobs: ParseJob[]): Promise<Map<number, ParseJobState>> {
+    const out = new Map<number, ParseJobState>();
+    await Promise.all(
+      jobs.map(async (j) => {
+        const id = parseJobId(j.sha256);
+        const state = await this.parseQueue.getJobState(id);
+        if (state === 'failed') {
+          const job = await this.parseQueue.getJob(id);
+          out.set(j.documentId, { state: 'failed', reason: job?.failedReason || 'the parse job failed' });
+        } else if (state === 'completed' || state === 'unknown') out.set(j.documentId, { state: 'gone' });
+        else out.set(j.documentId, { state: 'live' });
+      }),
+    );
+    return out;
   }
 
   async counts() {

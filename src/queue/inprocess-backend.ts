@@ -1,6 +1,6 @@
 import type { Logger } from '../log.ts';
 import { safeErrorMessage } from '../sanitize.ts';
-import { WaitForDocumentError, type JobBackend, type JobHandlers } from './backend.ts';
+import { WaitForDocumentError, type JobBackend, type JobHandlers, type ParseJobState } from './backend.ts';
 import { answerJobId, parseJobId, type AnswerJob, type ParseJob } from './job-schemas.ts';
 
 type Task = { queue: 'parse' | 'answer'; id: string; run: () => Promise<unknown>; data: unknown; attempts: number };
@@ -14,6 +14,8 @@ export class InProcessBackend implements JobBackend {
   readonly kind = 'inprocess' as const;
   private readonly pending: Task[] = [];
   private readonly seen = new Set<string>();
+  /** The tasks waiting or running (what this process holds); `seen` also keeps the completed ones. */
+  private readonly live = new Map<string, Task>();
   private active = 0;
   private readonly done = { completed: 0, failed: 0 };
   private idleWaiters: (() => void)[] = [];
@@ -34,6 +36,7 @@ export class InProcessBackend implements JobBackend {
   private push(task: Task) {
     if (this.seen.has(task.id)) return;
     this.seen.add(task.id);
+    this.live.set(task.id, task);
     this.pending.push(task);
     this.pump();
   }
@@ -61,6 +64,7 @@ export class InProcessBackend implements JobBackend {
     try {
       await task.run();
       this.done.completed += 1;
+      this.live.delete(task.id);
     } catch (e) {
       if (e instanceof WaitForDocumentError) {
         // Same as BullMQ's delayed retry: not an attempt, just not yet.
@@ -78,6 +82,7 @@ export class InProcessBackend implements JobBackend {
       this.done.failed += 1;
       // Like a failed BullMQ job, which the producer replaces: enqueueing it again retries it.
       this.seen.delete(task.id);
+      this.live.delete(task.id);
       this.opts.log.error({ jobId: task.id, ...jobContext(task.data), err: safeErrorMessage(e) }, 'job failed after retries');
       try {
         await this.handlers.onGiveUp?.(task.queue, task.data, e as Error);
@@ -86,6 +91,16 @@ export class InProcessBackend implements JobBackend {
         this.opts.log.error({ jobId: task.id, ...jobContext(task.data), err: safeErrorMessage(giveUpError) }, 'recording the job failure failed');
       }
     }
+  }
+
+  /** In-process jobs live in this process only: a document is live here or its job is gone. */
+  async parseJobStates(jobs: ParseJob[]): Promise<Map<number, ParseJobState>> {
+    return new Map(jobs.map((j) => [j.documentId, { state: this.live.has(parseJobId(j.sha256)) ? 'live' : 'gone' } as const]));
+  }
+
+  /** The documents this process holds (queued or parsing here), which it keeps touching so no other start takes them. */
+  heldDocumentIds(): number[] {
+    return [...this.live.values()].filter((t) => t.queue === 'parse').map((t) => (t.data as ParseJob).documentId);
   }
 
   /** Resolves when every queued job (and every job they enqueued) has finished. */

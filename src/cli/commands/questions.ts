@@ -63,7 +63,7 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
         }
         const ids = await enqueueQuestions(app, planned, !o.cache);
         const parseBar = createProgress('parsing', summary.documentIds.length);
-        const statuses = await waitForDocuments(app.db, summary.documentIds, (d) => parseBar.update(d));
+        const statuses = await waitForDocuments(app.db, summary.documentIds, (d) => parseBar.update(d), { outages: app.outages, databaseWhere: app.databaseWhere });
         parseBar.stop();
         const bar = createProgress('answering', ids.length);
         await waitForQuestions(app.db, ids, (d) => bar.update(d));

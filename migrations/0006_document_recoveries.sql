@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "recoveries" integer DEFAULT 0 NOT NULL;
