@@ -128,8 +128,12 @@ export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions):
     const used = [{ pageNum: l.pageNum, lineNum: l.lineNum }];
     // A title that does not end a sentence wraps onto the next lines of the same column.
     let j = i + 1;
+    // A code line set as a heading ("3.7 Fair – with Harmful Bias Managed") is whole as it is,
+    // unless the next line carries on its sentence in lower case.
+    const heading = o.isHeading(l);
     for (; j < body.length && used.length <= MAX_CONTINUATION && !/[.:;!?]["”)]?$/.test(title); j++) {
       const n = body[j]!;
+      if (heading && !/^[a-z(]/.test(n.text.trim())) break;
       if (n.pageNum !== l.pageNum || n.column !== l.column || CODE_AT_START.test(n.text) || o.isHeading(n) || isTitleLine(n.text)) break;
       title = `${title} ${n.text.trim()}`;
       used.push({ pageNum: n.pageNum, lineNum: n.lineNum });
