@@ -146,6 +146,37 @@ describe.skipIf(skipWithoutCorpus)('ingesting the shared corpus through BullMQ i
     expect(art5).toBeDefined();
   });
 
+  it('indexes identifiers by level: SP 800-171r2 requirements 3.1.1-3.1.22 one level below family 3.1, basic and derived runs kept inside it', async () => {
+    const ids = await rows<{ code: string; parent_code: string | null; level_noun: string | null; section: string | null }>(
+      app.db,
+      sql`select i.code, i.parent_code, i.level_noun, t.title as section from identifiers i join documents d on d.id = i.document_id
+          left join toc_entries t on t.document_id = i.document_id and t.id = i.section_id
+          where d.file_name = 'nist-sp-800-171r2.pdf' and i.parent_code = '3.1' order by i.page_num, i.line_num`,
+    );
+    const inFamily = ids.filter((i) => i.section === '3.1 ACCESS CONTROL');
+    expect(inFamily.map((i) => i.code)).toEqual(Array.from({ length: 22 }, (_, k) => `3.1.${k + 1}`));
+    expect(new Set(inFamily.map((i) => i.level_noun))).toEqual(new Set(['requirement']));
+    const family = await rows<{ id: number; item_count: number; sequential: boolean; heading: string; runs: string[] }>(
+      app.db,
+      sql`select l.id, l.item_count, l.sequential, l.heading,
+                 (select array_agg(r.heading || ':' || r.item_count order by r.id) from lists r where r.document_id = l.document_id and r.parent_list = l.id and r.parent_item is null) as runs
+          from lists l join documents d on d.id = l.document_id
+          where d.file_name = 'nist-sp-800-171r2.pdf' and l.kind = 'identifier' and l.parent_list is null and l.heading = '3.1 ACCESS CONTROL'`,
+    );
+    expect(family[0]).toMatchObject({ item_count: 22, sequential: true, runs: ['Basic Security Requirements:2', 'Derived Security Requirements:20'] });
+  });
+
+  it("reads the EU AI Act's Annex III areas as one numbered list of eight with their points nested", async () => {
+    const r = await rows<{ item_count: number; nested: number }>(
+      app.db,
+      sql`select l.item_count, (select count(*)::int from lists n where n.document_id = l.document_id and n.parent_list = l.id) as nested
+          from lists l join documents d on d.id = l.document_id join toc_entries t on t.document_id = l.document_id and t.id = l.section_id
+          where d.file_name = 'eu-ai-act-2024-1689-oj.pdf' and t.title like 'ANNEX III%' and l.kind = 'decimal' and l.parent_list is null`,
+    );
+    expect(r.map((x) => x.item_count)).toContain(8);
+    expect(r.find((x) => x.item_count === 8)!.nested).toBeGreaterThanOrEqual(7);
+  });
+
   it('records printed page labels so users can say "page 12"', async () => {
     const r = await rows<{ label: string }>(
       app.db,

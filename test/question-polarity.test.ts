@@ -108,3 +108,11 @@ describe('instances of the item noun (no LLM)', () => {
     expect(cands.top.filter((c) => typeof c.list === 'number').every((c) => c.features.scopeIsItem === 1)).toBe(true);
   });
 });
+
+describe('a scope that opens with the document name', () => {
+  it('keeps the part after the name', () => {
+    const q = "What activities are eligible under the HMP's Extra Cost coverage?";
+    const u = withoutDocumentWords(understandQuestion(q), { file_name: 'harbour-hmp-2025.pdf', title: null, title_entry: null, text: q });
+    expect(u.scope).toBe('Extra Cost coverage');
+  });
+});

@@ -197,10 +197,19 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const kept = u.keywords.filter((k) => !docWords.has(stem(k)));
   const codes = u.codes.filter((c) => !namesDocument(c));
   const phrases = u.phrases.filter((p) => !namesDocument(p));
-  const scope = u.scope && namesDocument(u.scope) ? null : u.scope;
+  // "the RCBAP's Increased Cost ..." : a scope that opens with the document's name is the rest.
+  const scope = u.scope && namesDocument(u.scope) ? null : u.scope ? withoutLeadingName(u.scope, namesDocument) : u.scope;
   const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length < u.phrases.length || scope !== u.scope;
   if (!changed) return u;
   return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, signals: [...u.signals, 'dropped-document-words'] };
+}
+
+/** A scope without the words at its start that name the document ("RCBAP's", "the ASVS"). */
+function withoutLeadingName(scope: string, namesDocument: (s: string) => boolean): string {
+  const words = scope.split(/\s+/);
+  let i = 0;
+  while (i < words.length - 1 && (namesDocument(words[i]!.replace(/['’]s$/i, '')) || /^the$/i.test(words[i]!))) i++;
+  return i > 0 && words.slice(0, i).some((w) => !/^the$/i.test(w)) ? words.slice(i).join(' ') : scope;
 }
 
 /** Question words inside a run of three or more consecutive words of a title, in order. */

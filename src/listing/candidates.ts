@@ -89,7 +89,12 @@ function hasPhrase(hayTokens: string[], needle: string): boolean {
 }
 
 /** Ranks every list of two or more items; best first. */
-export function rankLists(lists: StoredList[], u: Understanding, question: string, opts: { scope?: { pageStart: number; pageEnd: number } | null; expectedCount?: number | null; sectionList?: number | null }): RankedList[] {
+export function rankLists(
+  lists: StoredList[],
+  u: Understanding,
+  question: string,
+  opts: { scope?: { pageStart: number; pageEnd: number; namesScope?: boolean } | null; expectedCount?: number | null; sectionList?: number | null },
+): RankedList[] {
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
   const refs = questionRefs(question);
@@ -144,7 +149,9 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
   const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
     let lexical = 0;
     let covered = 0;
+    let inIntroCount = 0;
     for (const k of keywords) {
+      if (intro.has(k)) inIntroCount++;
       const w = idf(k);
       const inIntro = intro.has(k) ? W.intro : 0;
       const inHeading = heading.has(k) ? W.heading : 0;
@@ -215,6 +222,8 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
     const coverage = keywords.length ? covered / keywords.length : 0;
+    // The share of the question's words the introducing sentence says by itself.
+    const introCoverage = keywords.length ? inIntroCount / keywords.length : 0;
     const score =
       lexical +
       TUNING.listRefWeight * (refHits + isSectionList) -
@@ -225,16 +234,19 @@ export function rankLists(lists: StoredList[], u: Understanding, question: strin
       TUNING.listCountWeight * countMatch -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
+      // Routing reached the part the question names ("under Property Insured"): outside it is outside the scope.
+      (opts.scope?.namesScope && !inScope && !scopeMiss ? TUNING.listScopeMissPenalty : 0) -
       TUNING.listScopeIsItemPenalty * otherColumn -
       (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0) -
       TUNING.listExcludedPenalty * excludedHit +
       TUNING.listPolarityWeight * polarity +
+      TUNING.listIntroCoverageWeight * introCoverage +
       TUNING.listItemsNamedWeight * itemsNamed -
       TUNING.partOfWholePenalty * partOnly;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, excluded: excludedHit, polarity, itemsNamed, partOnly, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

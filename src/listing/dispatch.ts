@@ -7,7 +7,7 @@ import { semanticStrategy } from './strategies/semantic.ts';
 import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
-import { stem, tokensOf } from '../route/text-match.ts';
+import { containsPhrase, stem, tokensOf } from '../route/text-match.ts';
 import type { LineRow } from '../answer/types.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
@@ -112,7 +112,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // and lists do not rival it; otherwise a sweep of codes it induced competes like any candidate.
   if (chain?.strategy === 'pattern' && strategyOrder(ctx)[0] === 'pattern') return chain;
   const lists = await loadLists(ctx.db, ctx.documentId);
-  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd } : null;
+  // The routed section is the question's scope itself when its title (or one above it) names it.
+  const namesScope = Boolean(ctx.u.scope && ctx.routed.path.some((p) => containsPhrase(p.title, ctx.u.scope!)));
+  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd, namesScope } : null;
   // The chain's answer from the TOC (an entry's sub-entries, entries named by the item noun)
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.

@@ -34,6 +34,11 @@ export const TUNING = {
    * the item noun is weaker evidence than a list set out as one.
    */
   seriesUntiedPenalty: 2,
+  /**
+   * Per share of the question's words found in the list's introducing sentence itself: of two
+   * lists that the words around them fit alike, the one whose own intro says more is the answer.
+   */
+  listIntroCoverageWeight: 1,
   /** Nearly every item names itself by the item noun ("Coverage A", "Tier 2"): instances of what is asked. */
   listItemsNamedWeight: 3,
   /** The question negates its predicate and the list's intro or heading negates too ("We do not insure"). */
