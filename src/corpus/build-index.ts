@@ -90,6 +90,8 @@ export async function buildCorpusEntry(db: DbOrTx, documentId: number): Promise<
     summary: '',
   };
   entry.summary = summarize(entry);
+  // The top terms are lexemes already: the 'simple' configuration keeps them as they are, and gives
+  // them positions (a lexeme without positions would match a weight-restricted query of any weight).
   const nameText = `${title}\n${doc.first_line ?? ''}\n${nameWords(doc.file_name)}`;
   const tocText = toc.map((t) => t.title).join('\n') + '\n' + families.map((f) => f.levelNoun ?? '').join(' ');
   await db.execute(sql`delete from corpus_toc where document_id = ${documentId}`);
@@ -98,7 +100,7 @@ export async function buildCorpusEntry(db: DbOrTx, documentId: number): Promise<
     values (${documentId}, ${title}, ${entry.summary}, ${sql.param(sections)}::text[], ${sql.param(entry.topTerms)}::text[], ${sql.param(distinctive)}::text[],
             ${JSON.stringify(families)}::jsonb, ${entry.counts.pages}, ${entry.counts.lines}, ${entry.counts.tocEntries}, ${entry.counts.lists}, ${entry.counts.identifiers},
             setweight(to_tsvector('english', ${nameText}), 'A') || setweight(to_tsvector('english', ${sections.join('\n')}), 'B')
-              || setweight(to_tsvector('english', ${tocText}), 'C') || setweight(array_to_tsvector(${sql.param(entry.topTerms)}::text[]), 'D'),
+              || setweight(to_tsvector('english', ${tocText}), 'C') || setweight(to_tsvector('simple', ${entry.topTerms.join(' ')}), 'D'),
             now())
     on conflict (document_id) do update set title = excluded.title, summary = excluded.summary, sections = excluded.sections, top_terms = excluded.top_terms,
       distinctive_terms = excluded.distinctive_terms, families = excluded.families, page_count = excluded.page_count, line_count = excluded.line_count,
