@@ -178,7 +178,8 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
     .option('--out <dir>', 'output folder', '.eval-out')
     .option('--no-cache', 'bypass the LLM reply cache')
     .option('--no-local-worker', 'with Redis: leave jobs to `docintel worker` processes')
-    .action(async (goldPath: string, o: { corpus?: string; out: string; cache: boolean; localWorker: boolean }) =>
+    .option('--as-corpus', "ask every record of the whole corpus (its document becomes the gold document selection)")
+    .action(async (goldPath: string, o: { corpus?: string; out: string; cache: boolean; localWorker: boolean; asCorpus?: boolean }) =>
       withApp(async (app) => {
         if (o.localWorker) await app.startLocalWorker();
         const { runEval } = await import('../../eval/run-eval.ts');
@@ -187,6 +188,7 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
           corpusDir: o.corpus,
           outDir: o.out,
           noCache: !o.cache,
+          asCorpus: o.asCorpus,
           onProgress: (stage, done, total) => {
             if (!bars.has(stage)) bars.set(stage, createProgress(stage, total));
             bars.get(stage)!.update(done);
@@ -196,6 +198,7 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
         const s = res.summary;
         const f = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
         console.log(`questions: ${s.questions}  mean recall: ${f(s.meanRecall)}  mean precision: ${f(s.meanPrecision)}  exact sets: ${s.exactSets}/${s.itemQuestions}  counts correct: ${s.countCorrect}/${s.countQuestions}  verdicts correct: ${s.completeCorrect}/${s.questions}  false "complete": ${s.falseComplete}  cited pages in expected: ${f(s.meanCitedPagesInExpected)}`);
+        if (s.corpusQuestions) console.log(`corpus questions: ${s.corpusQuestions}  document selection precision: ${f(s.meanDocumentPrecision)}  recall: ${f(s.meanDocumentRecall)}`);
         const ev = (k: number) => res.rows.map((r) => r.baselineEvidence?.find((e) => e.k === k)?.recall ?? null).filter((x): x is number => x !== null);
         const avg = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : 'n/a');
         console.log(`baseline evidence recall: top-5 ${avg(ev(5))}, top-10 ${avg(ev(10))}`);
