@@ -12,6 +12,7 @@ import { benchBulkInsert, benchParse, benchPdftotext, listCorpus, type ParseResu
 import { benchQueue, redisVersion } from './queue-bench.ts';
 import { benchRouting, type RoutingCost } from './routing-bench.ts';
 import { benchSweep } from './sweep-bench.ts';
+import { benchCorpusRouting } from './corpus-bench.ts';
 import { figuresTable, Figures, markdownTable } from './table.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -64,6 +65,7 @@ try {
     const p = parsed;
     await part('pdftotext', () => benchPdftotext(p.docs, poppler, figs));
     routing = await part('routing', () => benchRouting(db, p.docs, figs));
+    await part('corpus routing', () => benchCorpusRouting(db, p.docs, settings.corpusDir, figs));
     await part('bulk insert', () => benchBulkInsert(db, p, settings.bulkCopies, figs));
   }
   if (redis) await part('queue', () => benchQueue(settings.redisUrl, settings.queueJobs, settings.queueConcurrency, figs));

@@ -45,6 +45,13 @@ describe('loadGold', () => {
     expect(() => parseGold([{ ...valid, evidence: 'x'.repeat(201) }])).toThrow(/evidence/);
   });
 
+  it('accepts corpus records: without document, or with documents, but not both', () => {
+    const { document: _d, ...noDoc } = valid;
+    expect(parseGold([noDoc])[0]!.document).toBeUndefined();
+    expect(parseGold([{ ...noDoc, documents: ['a.pdf', 'b.pdf'] }])[0]!.documents).toEqual(['a.pdf', 'b.pdf']);
+    expect(() => parseGold([{ ...valid, documents: ['a.pdf'] }])).toThrow(/not both/);
+  });
+
   it('tolerates extra keys a held-out set might add', () => {
     expect(parseGold([{ ...valid, notes: 'checked' }])[0]).not.toHaveProperty('notes');
   });

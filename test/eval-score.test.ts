@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GoldQuestion } from '../src/eval/gold.ts';
-import { factScore, mean, pageShare, renderSummaryMarkdown, scoreQuestion, summarize, type AnswerRecord, type ComparisonRow } from '../src/eval/score.ts';
+import { factScore, mean, pageShare, scoreDocumentSelection, renderSummaryMarkdown, scoreQuestion, summarize, type AnswerRecord, type ComparisonRow } from '../src/eval/score.ts';
 import { renderRecallChart } from '../src/eval/chart.ts';
 
 function goldQ(over: Partial<GoldQuestion>): GoldQuestion {
@@ -238,5 +238,14 @@ describe('renderRecallChart', () => {
     expect(heights[6]).toBe(full);
     expect(heights[7]).toBe(0);
     expect(heights[5]).toBe(0);
+  });
+});
+
+describe('scoreDocumentSelection', () => {
+  it('is precision and recall of the picked documents against the gold ones', () => {
+    expect(scoreDocumentSelection(['a.pdf', 'b.pdf', 'c.pdf'], ['a.pdf', 'b.pdf'])).toEqual({ documentPrecision: 2 / 3, documentRecall: 1 });
+    expect(scoreDocumentSelection(['c.pdf'], ['a.pdf', 'b.pdf'])).toEqual({ documentPrecision: 0, documentRecall: 0 });
+    expect(scoreDocumentSelection([], ['a.pdf'])).toEqual({ documentPrecision: 0, documentRecall: 0 });
+    expect(scoreDocumentSelection(['a.pdf'], [])).toEqual({ documentPrecision: null, documentRecall: null });
   });
 });

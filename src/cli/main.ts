@@ -10,6 +10,7 @@ import { registerEvalCommand, registerQuestionCommands } from './commands/questi
 import { tocCommand } from './commands/toc.ts';
 import { listsCommand } from './commands/lists.ts';
 import { registerReportCommand } from './commands/report.ts';
+import { registerCorpusCommands } from './commands/corpus.ts';
 
 /** Opens the app for one command and always closes it (workers, queues, database). */
 export async function withApp<T>(fn: (app: App) => Promise<T>): Promise<T> {
@@ -124,6 +125,7 @@ program
 registerQuestionCommands(program, withApp);
 registerEvalCommand(program, withApp);
 registerReportCommand(program, withApp);
+registerCorpusCommands(program, withApp);
 
 program.parseAsync(process.argv).catch((e) => {
   console.error(`docintel: ${cliErrorMessage(e)}`);

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /** One PDF, identified by the sha256 of its bytes: re-ingesting the same bytes is a no-op. */
@@ -120,13 +122,15 @@ export const questions = pgTable(
       .references(() => documents.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     externalId: text('external_id'),
+    /** Set when the question is one document's part of a corpus question. */
+    corpusQuestionId: bigint('corpus_question_id', { mode: 'number' }).references((): AnyPgColumn => corpusQuestions.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['queued', 'waiting', 'answering', 'answered', 'failed'] }).notNull().default('queued'),
     error: text('error'),
     understanding: jsonb('understanding'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },
-  (t) => [index('questions_document_idx').on(t.documentId), index('questions_run_idx').on(t.runId)],
+  (t) => [index('questions_document_idx').on(t.documentId), index('questions_run_idx').on(t.runId), index('questions_corpus_idx').on(t.corpusQuestionId)],
 );
 
 export const answers = pgTable(
@@ -176,6 +180,8 @@ export const pipelineTrace = pgTable(
     runId: text('run_id').notNull(),
     questionId: bigint('question_id', { mode: 'number' }).references(() => questions.id, { onDelete: 'cascade' }),
     documentId: bigint('document_id', { mode: 'number' }).references(() => documents.id, { onDelete: 'cascade' }),
+    /** The document level of a corpus question (its rows have no question_id). */
+    corpusQuestionId: bigint('corpus_question_id', { mode: 'number' }).references((): AnyPgColumn => corpusQuestions.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     stage: text('stage').notNull(),
     step: text('step').notNull(),
@@ -294,4 +300,122 @@ export const listItems = pgTable(
     lineNums: integer('line_nums').array().notNull(),
   },
   (t) => [uniqueIndex('list_items_pk').on(t.documentId, t.listId, t.ordinal)],
+);
+
+/** A Postgres tsvector (full-text vector); drizzle has no built-in type for it. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The corpus index (the seeds' corpus_index): one row per parsed document, the top level of the
+ * corpus map. Built in the parse job's transaction from the document's own rows and refreshable
+ * (`docintel corpus refresh`). Routing a corpus question reads these rows only, never `lines`.
+ */
+export const corpusIndex = pgTable(
+  'corpus_index',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    /** One deterministic paragraph: title, top-level sections, distinctive terms, identifier families. */
+    summary: text('summary').notNull(),
+    sections: text('sections').array().notNull(),
+    /** The document's most frequent body lexemes (Postgres english stems), most frequent first. */
+    topTerms: text('top_terms').array().notNull(),
+    /** Of those, the ones the rest of the indexed corpus uses least (tf x idf), at build time. */
+    distinctiveTerms: text('distinctive_terms').array().notNull(),
+    /** Identifier families it defines: [{family, depth, levelNoun, codes, example}]. */
+    families: jsonb('families').notNull(),
+    pageCount: integer('page_count').notNull(),
+    lineCount: integer('line_count').notNull(),
+    tocEntries: integer('toc_entries').notNull(),
+    listCount: integer('list_count').notNull(),
+    identifierCount: integer('identifier_count').notNull(),
+    /** Weighted: A name (title, file name), B top-level sections, C every TOC title and level noun, D top terms. */
+    tsv: tsvector('tsv').notNull(),
+    builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('corpus_index_tsv_idx').using('gin', t.tsv)],
+);
+
+/**
+ * The corpus table of contents (the seeds' corpus_toc_df): level 0 is the document itself, level 1
+ * its top-level TOC entries; below that each document's own `toc_entries` continue the map.
+ */
+export const corpusToc = pgTable(
+  'corpus_toc',
+  {
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    /** 0 for the document row; the toc_entries id otherwise. */
+    entryId: integer('entry_id').notNull(),
+    level: integer('level').notNull(),
+    title: text('title').notNull(),
+    pageStart: integer('page_start').notNull(),
+    pageEnd: integer('page_end').notNull(),
+    tsv: tsvector('tsv').notNull(),
+  },
+  (t) => [uniqueIndex('corpus_toc_pk').on(t.documentId, t.entryId), index('corpus_toc_tsv_idx').using('gin', t.tsv)],
+);
+
+/** A question asked of the corpus (no document named): routed to documents, then answered in each. */
+export const corpusQuestions = pgTable(
+  'corpus_questions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: text('run_id').notNull(),
+    text: text('text').notNull(),
+    externalId: text('external_id'),
+    /** The documents it may be routed to; null: every document in the corpus index. */
+    scope: bigint('scope', { mode: 'number' }).array(),
+    status: text('status', { enum: ['routing', 'answering', 'answered', 'failed'] }).notNull().default('routing'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('corpus_questions_run_idx').on(t.runId)],
+);
+
+/** The document level of a corpus question: every document shown, picked or rejected, and why. */
+export const corpusRoutes = pgTable(
+  'corpus_routes',
+  {
+    corpusQuestionId: bigint('corpus_question_id', { mode: 'number' })
+      .notNull()
+      .references(() => corpusQuestions.id, { onDelete: 'cascade' }),
+    documentId: bigint('document_id', { mode: 'number' })
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    score: real('score').notNull(),
+    picked: boolean('picked').notNull(),
+    reason: text('reason').notNull(),
+    /** The per-document question answering it (picked documents only). */
+    questionId: bigint('question_id', { mode: 'number' }).references(() => questions.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('corpus_routes_pk').on(t.corpusQuestionId, t.documentId), index('corpus_routes_question_idx').on(t.questionId)],
+);
+
+/** The combined answer of a corpus question: per-document answers live in `answers` as usual. */
+export const corpusAnswers = pgTable(
+  'corpus_answers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    corpusQuestionId: bigint('corpus_question_id', { mode: 'number' })
+      .notNull()
+      .references(() => corpusQuestions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['listing', 'count', 'factual'] }).notNull(),
+    payload: jsonb('payload').notNull(),
+    text: text('text').notNull(),
+    /** True only when every picked document's answer is complete; false when one is known incomplete. */
+    isComplete: boolean('is_complete'),
+    completeDocuments: integer('complete_documents').notNull(),
+    answeredDocuments: integer('answered_documents').notNull(),
+    pickedDocuments: integer('picked_documents').notNull(),
+    itemCount: integer('item_count'),
+    tokens: integer('tokens').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('corpus_answers_question_key').on(t.corpusQuestionId)],
 );

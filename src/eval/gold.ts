@@ -17,7 +17,10 @@ export const goldItemSchema = z.object({
 export const goldQuestionSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'id must be kebab-case'),
-    document: z.string().min(1),
+    /** The one PDF the question is about; absent for a corpus question (routed over every document). */
+    document: z.string().min(1).optional(),
+    /** A corpus question's gold documents: the ones that hold (part of) the answer; scores document selection. */
+    documents: z.array(z.string().min(1)).min(1).optional(),
     question: z.string().min(1),
     kind: z.enum(['listing', 'count', 'factual']),
     strategy_hint: z.enum(['structure', 'pattern', 'semantic', 'routing']),
@@ -31,6 +34,7 @@ export const goldQuestionSchema = z
     evidence: z.string().max(200),
   })
   .superRefine((q, ctx) => {
+    if (q.document && q.documents) ctx.addIssue({ code: 'custom', path: ['documents'], message: 'give document (one PDF) or documents (a corpus question), not both' });
     if (q.kind === 'factual') {
       if (q.expected_items.length > 0) ctx.addIssue({ code: 'custom', path: ['expected_items'], message: 'factual questions have no items' });
       if (q.expected_count !== null) ctx.addIssue({ code: 'custom', path: ['expected_count'], message: 'factual questions have a null count' });
@@ -50,6 +54,11 @@ export const goldFileSchema = z.array(goldQuestionSchema).superRefine((qs, ctx) 
 export type GoldItem = z.infer<typeof goldItemSchema>;
 export type GoldQuestion = z.infer<typeof goldQuestionSchema>;
 export type QuestionKind = GoldQuestion['kind'];
+
+/** A record without `document` is asked of the corpus; its gold documents are `documents` (or unknown). */
+export function isCorpusQuestion(g: GoldQuestion): boolean {
+  return !g.document;
+}
 
 /** Validates already-parsed JSON; `source` only labels the error message. */
 export function parseGold(json: unknown, source = 'gold'): GoldQuestion[] {

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -12,8 +12,9 @@ import { listAnswers } from '../sql/list-answers.ts';
 import { Llm } from '../llm/index.ts';
 import { Bm25Index, buildChunks, contextTokens, evidenceRecall, type Chunk } from './baseline.ts';
 import { renderRecallChart } from './chart.ts';
-import { loadGold, type GoldQuestion } from './gold.ts';
-import { renderSummaryMarkdown, scoreQuestion, summarize, type AnswerRecord, type ComparisonRow, type Summary } from './score.ts';
+import { isCorpusQuestion, loadGold, type GoldQuestion } from './gold.ts';
+import { askCorpus, combineCorpusAnswer, type CorpusAnswer } from '../corpus/corpus-answer.ts';
+import { renderSummaryMarkdown, scoreDocumentSelection, scoreQuestion, summarize, type AnswerRecord, type ComparisonRow, type Summary } from './score.ts';
 
 export interface EvalResult {
   summary: Summary;
@@ -29,31 +30,69 @@ const BaselineAnswerSchema = z.object({ items: z.array(z.string()), answer: z.st
  * Runs a gold file through the normal pipeline and, on the same stored lines, the naive
  * top-k BM25 baseline it replaces; writes results.jsonl, summary.md and chart.svg.
  */
-export async function runEval(app: App, goldPath: string, opts: { corpusDir?: string; outDir: string; noCache?: boolean; onProgress?: (stage: string, done: number, total: number) => void }): Promise<EvalResult> {
-  const gold = await loadGold(goldPath);
+export async function runEval(app: App, goldPath: string, opts: { corpusDir?: string; outDir: string; noCache?: boolean; asCorpus?: boolean; onProgress?: (stage: string, done: number, total: number) => void }): Promise<EvalResult> {
+  const loaded = await loadGold(goldPath);
+  // --as-corpus: every record is asked of the whole corpus, its `document` becoming the gold selection.
+  const gold = opts.asCorpus ? loaded.map((g) => (g.document ? { ...g, documents: [g.document], document: undefined } : g)) : loaded;
   const corpusDir = opts.corpusDir ?? path.resolve(path.dirname(goldPath), '../corpus');
-  const files = [...new Set(gold.map((g) => g.document))];
+  const corpusQs = gold.filter(isCorpusQuestion);
+  // A corpus question is routed over every PDF of the corpus folder, so all of them are ingested.
+  const everyPdf = corpusQs.length ? (await readdir(corpusDir)).filter((f) => f.toLowerCase().endsWith('.pdf')) : [];
+  const files = [...new Set([...gold.flatMap((g) => (g.document ? [g.document] : [])), ...everyPdf])];
   const ingested = await ingestPaths(app.db, app.backend, files.map((f) => path.join(corpusDir, f)));
   const docIds = new Map(ingested.map((r) => [path.basename(r.path), r.documentId]));
   await waitForDocuments(app.db, [...docIds.values()], (d) => opts.onProgress?.('parsing', d, docIds.size));
-  const ids = await enqueueQuestions(
+  const perDocument = gold.filter((g) => !isCorpusQuestion(g));
+  const docQuestionIds = await enqueueQuestions(
     app,
-    gold.map((g) => ({ documentId: docIds.get(g.document)!, text: g.question, externalId: g.id })),
+    perDocument.map((g) => ({ documentId: docIds.get(g.document!)!, text: g.question, externalId: g.id })),
     opts.noCache,
   );
-  await waitForQuestions(app.db, ids, (d) => opts.onProgress?.('answering', d, ids.length));
-  const answers = await listAnswers(app.db, { ids });
+  const corpusAsked = new Map<string, { corpusQuestionId: number; questionIds: number[] }>();
+  for (const g of corpusQs) corpusAsked.set(g.id, await askCorpus(app, { text: g.question, externalId: g.id, scope: [...docIds.values()] }, { noCache: opts.noCache }));
+  const waitFor = [...docQuestionIds, ...[...corpusAsked.values()].flatMap((c) => c.questionIds)];
+  await waitForQuestions(app.db, waitFor, (d) => opts.onProgress?.('answering', d, waitFor.length));
+  const answers = await listAnswers(app.db, { ids: docQuestionIds });
+  const byGold = new Map(perDocument.map((g, i) => [g.id, docQuestionIds[i]!]));
   const llm = Llm.fromConfig(app.config, { noCache: opts.noCache });
   const chunkCache = new Map<number, Chunk[]>();
   const rowsOut: ComparisonRow[] = [];
   const results: Record<string, unknown>[] = [];
   for (let i = 0; i < gold.length; i++) {
     const g = gold[i]!;
-    const a = answers.find((x) => x.question_id === ids[i]);
+    const asked = corpusAsked.get(g.id);
+    if (asked) {
+      const corpus = await combineCorpusAnswer(app.db, asked.corpusQuestionId);
+      const record = corpusRecord(corpus);
+      const picked = (corpus?.documents ?? []).map((d) => d.document);
+      const score = { ...scoreQuestion(record, g), ...scoreDocumentSelection(picked, g.documents ?? []) };
+      rowsOut.push({ document: g.documents?.join(', '), docintel: score, baseline: null });
+      results.push({
+        id: g.id,
+        question: g.question,
+        documents: g.documents ?? null,
+        corpusQuestionId: asked.corpusQuestionId,
+        picked_documents: picked,
+        rejected_documents: corpus?.rejected.map((r) => r.document) ?? [],
+        kind: corpus?.kind ?? null,
+        items: corpus?.items.map((it) => ({ name: it.name, document: it.document, pages: [...new Set(it.citations.map((c) => c.pageNum))] })) ?? [],
+        count: record.count,
+        is_complete: record.isComplete,
+        verdict: corpus?.verdict ?? null,
+        cited_pages: record.citedPages,
+        answer: corpus?.kind === 'factual' ? record.answerText : null,
+        tokens: 0,
+        status: corpus ? 'answered' : 'missing',
+        score,
+      });
+      continue;
+    }
+    const questionId = byGold.get(g.id)!;
+    const a = answers.find((x) => x.question_id === questionId);
     const payload = (a?.payload ?? null) as Answer | null;
     const record = toRecord(payload);
     const score = scoreQuestion(record, g);
-    const documentId = docIds.get(g.document)!;
+    const documentId = docIds.get(g.document!)!;
     const chunks = chunkCache.get(documentId) ?? (await documentChunks(app, documentId));
     chunkCache.set(documentId, chunks);
     const index = new Bm25Index(chunks);
@@ -61,7 +100,7 @@ export async function runEval(app: App, goldPath: string, opts: { corpusDir?: st
       const top = index.topK(g.question, k).map((s) => s.chunk);
       return { k, recall: evidenceRecall(top, g.expected_items), tokens: contextTokens(top), pages: [...new Set(top.map((c) => c.pageNum))] };
     });
-    const baselineAnswer = llm ? await baselineLlmAnswer(app, llm, g, index.topK(g.question, 5).map((s) => s.chunk), ids[i]!) : null;
+    const baselineAnswer = llm ? await baselineLlmAnswer(app, llm, g, index.topK(g.question, 5).map((s) => s.chunk), questionId) : null;
     const baselineScore = baselineAnswer ? scoreQuestion(baselineAnswer, g) : null;
     rowsOut.push({ document: g.document, docintel: score, baseline: baselineScore, baselineEvidence: evidence.map(({ k, recall, tokens }) => ({ k, recall, tokens })) });
     const citedPages = record.citedPages;
@@ -69,7 +108,7 @@ export async function runEval(app: App, goldPath: string, opts: { corpusDir?: st
       id: g.id,
       question: g.question,
       document: g.document,
-      questionId: ids[i],
+      questionId,
       kind: payload?.kind ?? null,
       items: payload && payload.kind !== 'factual' ? payload.items.map((it) => ({ name: it.name, surface_forms: it.surfaceForms, pages: [...new Set(it.citations.map((c) => c.pageNum))] })) : [],
       count: record.count,
@@ -108,6 +147,19 @@ export async function runEval(app: App, goldPath: string, opts: { corpusDir?: st
   );
   await writeFile(path.join(opts.outDir, 'chart.svg'), chart);
   return { summary, baselineSummary, rows: rowsOut, outDir: opts.outDir, results };
+}
+
+/** A corpus answer scored like one answer: the union of its documents' items, its corpus verdict. */
+function corpusRecord(a: CorpusAnswer | null): AnswerRecord {
+  if (!a) return { items: [], count: null, isComplete: null, citedPages: [], answerText: '' };
+  const parts = a.documents.flatMap((d) => (d.answer ? [toRecord(d.answer)] : []));
+  return {
+    items: a.items.map((i) => ({ name: i.name, surfaceForms: i.surfaceForms })),
+    count: a.kind === 'factual' ? null : a.items.length,
+    isComplete: a.isComplete,
+    citedPages: [...new Set(parts.flatMap((p) => p.citedPages))],
+    answerText: parts.map((p) => p.answerText).join('\n'),
+  };
 }
 
 function toRecord(a: Answer | null): AnswerRecord {

@@ -30,7 +30,19 @@ export type QuestionScore = {
   citedPagesInExpected: number | null;
   /** Factual only: crude share of answer_facts found in the answer text. */
   factScore: number | null;
+  /** Corpus questions with gold documents: share of picked documents that are gold, and of gold documents picked. */
+  documentPrecision?: number | null;
+  documentRecall?: number | null;
 };
+
+/** Document selection of a corpus question: precision and recall of the picked documents against the gold ones. */
+export function scoreDocumentSelection(picked: string[], gold: string[]): { documentPrecision: number | null; documentRecall: number | null } {
+  if (!gold.length) return { documentPrecision: null, documentRecall: null };
+  const g = new Set(gold);
+  const p = [...new Set(picked)];
+  const hit = p.filter((d) => g.has(d)).length;
+  return { documentPrecision: p.length ? hit / p.length : 0, documentRecall: hit / g.size };
+}
 
 /** A fact counts as stated when at least this share of its tokens appears in the answer. */
 export const FACT_TOKEN_THRESHOLD = 0.8;
@@ -90,6 +102,10 @@ export type Summary = {
   meanCitedPagesInExpected: number | null;
   meanFactScore: number | null;
   factualQuestions: number;
+  /** Corpus questions whose document selection was scored. */
+  corpusQuestions: number;
+  meanDocumentPrecision: number | null;
+  meanDocumentRecall: number | null;
 };
 
 export function summarize(results: QuestionScore[]): Summary {
@@ -107,6 +123,9 @@ export function summarize(results: QuestionScore[]): Summary {
     meanCitedPagesInExpected: mean(results.map((r) => r.citedPagesInExpected)),
     meanFactScore: mean(results.map((r) => r.factScore)),
     factualQuestions: results.filter((r) => r.kind === 'factual').length,
+    corpusQuestions: results.filter((r) => r.documentRecall !== undefined && r.documentRecall !== null).length,
+    meanDocumentPrecision: mean(results.map((r) => r.documentPrecision ?? null)),
+    meanDocumentRecall: mean(results.map((r) => r.documentRecall ?? null)),
   };
 }
 
@@ -139,6 +158,7 @@ const COLUMNS: Column[] = [
   { header: 'false complete', cell: (s) => (s.falseComplete ? '✗ yes' : 'no') },
   { header: 'pages in expected', cell: (s) => num(s.citedPagesInExpected) },
   { header: 'facts (auto)', cell: (s) => num(s.factScore) },
+  { header: 'documents P/R', cell: (s) => (s.documentRecall === undefined || s.documentRecall === null ? '–' : `${num(s.documentPrecision ?? null)}/${num(s.documentRecall)}`) },
 ];
 
 /**
@@ -189,6 +209,7 @@ function totalsTable(rows: ComparisonRow[], ks: number[]): string[] {
     line('false complete', (s) => String(s.falseComplete)),
     line('mean pages in expected', (s) => num(s.meanCitedPagesInExpected)),
     line('mean facts (auto)', (s) => num(s.meanFactScore)),
+    line('document selection precision / recall (corpus questions)', (s) => (s.corpusQuestions ? `${num(s.meanDocumentPrecision)} / ${num(s.meanDocumentRecall)} (${s.corpusQuestions})` : '–')),
     ...ks.map((k) => {
       const at = rows.flatMap((r) => r.baselineEvidence?.filter((e) => e.k === k) ?? []);
       const tokensMean = mean(at.map((e) => e.tokens));

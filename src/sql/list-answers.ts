@@ -55,7 +55,12 @@ export interface TraceRow {
 export async function loadTrace(db: Db, questionId: number): Promise<TraceRow[]> {
   return rows<TraceRow>(
     db,
-    sql`select seq, stage, step, iteration, strategy, decision, keywords_before, keywords_after, tokens, duration_ms, input, output
-        from pipeline_trace where question_id = ${questionId} order by seq`,
+    // One document's part of a corpus question: the corpus' document level comes first, as the top routing level.
+    sql`select seq, stage, step, iteration, strategy, decision, keywords_before, keywords_after, tokens, duration_ms, input, output from (
+          select 1 as part, t.* from pipeline_trace t where t.question_id = ${questionId}
+          union all
+          select 0 as part, t.* from pipeline_trace t
+          where t.question_id is null and t.corpus_question_id = (select q.corpus_question_id from questions q where q.id = ${questionId})
+        ) x order by part, seq`,
   );
 }

@@ -25,7 +25,7 @@ export class Tracer {
   constructor(
     private readonly db: Db,
     readonly runId: string,
-    readonly target: { questionId?: number; documentId?: number },
+    readonly target: { questionId?: number; documentId?: number; corpusQuestionId?: number },
   ) {}
 
   async record(step: TraceStep): Promise<void> {
@@ -34,6 +34,7 @@ export class Tracer {
       runId: this.runId,
       questionId: this.target.questionId ?? null,
       documentId: this.target.documentId ?? null,
+      corpusQuestionId: this.target.corpusQuestionId ?? null,
       seq: this.seq,
       stage: step.stage,
       step: step.step,

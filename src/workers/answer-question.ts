@@ -8,6 +8,7 @@ import type { AnswerJob } from '../queue/job-schemas.ts';
 import { DocintelError } from '../errors.ts';
 import { safeErrorMessage } from '../sanitize.ts';
 import type { Limiter } from '../llm/redis-rate-limiter.ts';
+import { combineForQuestion } from '../corpus/corpus-answer.ts';
 
 export interface AnswerDeps {
   config: Config;
@@ -37,10 +38,14 @@ export async function answerQuestionJob(deps: AnswerDeps & { getBackend?: () => 
   }
   if (q.doc_status === 'failed') {
     await failQuestion(deps.db, q.id, `document failed to parse: ${q.doc_error ?? 'unknown reason'}`);
+    await combineForQuestion(deps.db, q.id);
     return { status: 'failed' };
   }
   const { answerQuestion } = await import('../answer/answer-question.ts');
-  return answerQuestion(deps, q.id, { noCache: job.noCache ?? false });
+  const answer = await answerQuestion(deps, q.id, { noCache: job.noCache ?? false });
+  // One document's part of a corpus question: the last part to finish combines the corpus answer.
+  await combineForQuestion(deps.db, q.id);
+  return answer;
 }
 
 export async function failQuestion(db: Db, questionId: number, reason: string): Promise<void> {

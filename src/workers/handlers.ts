@@ -6,6 +6,7 @@ import { safeErrorMessage } from '../sanitize.ts';
 import type { Limiter } from '../llm/redis-rate-limiter.ts';
 import { failDocument, parseDocument } from './parse-document.ts';
 import { answerQuestionJob, failQuestion } from './answer-question.ts';
+import { combineForQuestion } from '../corpus/corpus-answer.ts';
 
 /** The job handlers shared by the BullMQ worker and the in-process runner. */
 export function createHandlers(deps: { config: Config; log: Logger; db: Db; runId: string; getBackend: () => JobBackend; llmLimiter?: Limiter }): JobHandlers {
@@ -22,7 +23,10 @@ export function createHandlers(deps: { config: Config; log: Logger; db: Db; runI
     async onGiveUp(queue, data, error) {
       const d = data as { documentId?: number; questionId?: number };
       if (queue === 'parse' && d.documentId) await failDocument({ db: deps.db }, d.documentId, 'internal', safeErrorMessage(error));
-      if (queue === 'answer' && d.questionId) await failQuestion(deps.db, d.questionId, safeErrorMessage(error));
+      if (queue === 'answer' && d.questionId) {
+        await failQuestion(deps.db, d.questionId, safeErrorMessage(error));
+        await combineForQuestion(deps.db, d.questionId);
+      }
     },
   };
 }

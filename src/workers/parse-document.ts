@@ -11,6 +11,7 @@ import { insertTocEntries } from '../sql/insert-toc-entries.ts';
 import { getDocument, lockDocument } from '../sql/lock-document.ts';
 import { markDocumentFailed, markDocumentParsed, markDocumentParsing } from '../sql/mark-document.ts';
 import { Tracer } from '../trace/tracer.ts';
+import { buildCorpusEntry } from '../corpus/build-index.ts';
 import { safeErrorMessage } from '../sanitize.ts';
 
 export interface ParseDeps {
@@ -68,6 +69,9 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
       tocSource: toc.tocSource,
       parserVersion: parsed.parserVersion,
     });
+    const c0 = performance.now();
+    const corpus = await buildCorpusEntry(tx, documentId);
+    const corpusMs = performance.now() - c0;
     const tracer = new Tracer(tx as unknown as Db, deps.runId, { documentId });
     await tracer.record({
       stage: 'parse',
@@ -78,6 +82,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
     });
     await tracer.record({ stage: 'toc', step: 'built', output: { entries: toc.entries.length, stats: toc.stats }, decision: toc.tocSource });
     await tracer.record({ stage: 'structure', step: 'built', output: structure.stats, durationMs: structure.ms, decision: `${structure.stats.lists} lists, ${structure.stats.items} items, ${structure.stats.identifiers} identifiers` });
+    await tracer.record({ stage: 'corpus', step: 'indexed', output: corpus && { title: corpus.title, summary: corpus.summary }, durationMs: corpusMs, decision: 'corpus_index row written' });
     return true;
   });
   if (!written) return { status: 'skipped', documentId, reason: 'parsed by another worker' };

@@ -16,22 +16,34 @@ import { ingestCommand, printIngestSummary } from './ingest.ts';
 import { createProgress } from '../progress.ts';
 import { renderTable } from '../table.ts';
 import { DocintelError, NotFoundError } from '../../errors.ts';
+import { askCorpus, combineCorpusAnswer, renderCorpusAnswer } from '../../corpus/corpus-answer.ts';
+
+/** `docintel ask` without --doc: the corpus index picks the documents, each answers as usual, then one combined answer. */
+async function askCorpusCommand(app: App, question: string, o: { wait: boolean; cache: boolean; json?: boolean }): Promise<void> {
+  const asked = await askCorpus(app, { text: question }, { noCache: !o.cache });
+  if (!o.wait) return console.log(`corpus question ${asked.corpusQuestionId} queued (${asked.questionIds.length} document question(s): ${asked.questionIds.join(', ') || 'none'})`);
+  await waitForQuestions(app.db, asked.questionIds);
+  const a = await combineCorpusAnswer(app.db, asked.corpusQuestionId);
+  if (!a) throw new DocintelError('answer_failed', `corpus question ${asked.corpusQuestionId} has unanswered parts`);
+  console.log(o.json ? JSON.stringify({ corpusQuestionId: asked.corpusQuestionId, ...a }, null, 2) : `corpus question ${asked.corpusQuestionId}\n${renderCorpusAnswer(a)}`);
+}
 
 type WithApp = <T>(fn: (app: App) => Promise<T>) => Promise<T>;
 
 export function registerQuestionCommands(program: Command, withApp: WithApp): void {
   program
     .command('ask')
-    .description('ask one question about one document and print the cited answer')
+    .description('ask one question about one document (--doc), or about the whole corpus: routed to the documents first')
     .argument('<question>', 'the question')
-    .requiredOption('-d, --doc <ref>', 'document id, stored file name, or a PDF path (ingested if new)')
+    .option('-d, --doc <ref>', 'document id, stored file name, or a PDF path (ingested if new); without it the corpus index picks the documents')
     .option('--no-wait', 'enqueue and print the question id')
     .option('--no-cache', 'bypass the LLM reply cache')
     .option('--no-local-worker', 'with Redis: leave the job to `docintel worker` processes')
     .option('--json', 'print the typed answer as JSON')
-    .action(async (question: string, o: { doc: string; wait: boolean; cache: boolean; localWorker: boolean; json?: boolean }) =>
+    .action(async (question: string, o: { doc?: string; wait: boolean; cache: boolean; localWorker: boolean; json?: boolean }) =>
       withApp(async (app) => {
         if (o.wait && o.localWorker) await app.startLocalWorker();
+        if (!o.doc) return askCorpusCommand(app, question, o);
         const documentId = await resolveDocument(app, o.doc);
         const [id] = await enqueueQuestions(app, [{ documentId, text: question }], !o.cache);
         if (!o.wait) return console.log(`question ${id} queued`);
@@ -56,15 +68,23 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
         if (o.localWorker) await app.startLocalWorker();
         const docs = await rows<{ id: number; file_name: string }>(app.db, sql`select id::int, file_name from documents where id = any(${sql.param(summary.documentIds)}::bigint[]) order by id`);
         const planned: { documentId: number; text: string; externalId?: string | null }[] = [];
+        const corpusEntries: { question: string; id?: string }[] = [];
         for (const [i, e] of entries.entries()) {
-          // A question naming no document is asked of every document in the batch.
-          const targets = e.document ? [(await findQuestionDocument(app, e.document, { file: o.questions, n: i + 1, id: e.id, folder, docs })).id] : docs.map((d) => d.id);
-          for (const documentId of targets) planned.push({ documentId, text: e.question, externalId: e.id ?? null });
+          // A question naming no document is a corpus question: routed over the batch's documents once they are parsed.
+          if (!e.document) corpusEntries.push(e);
+          else planned.push({ documentId: (await findQuestionDocument(app, e.document, { file: o.questions, n: i + 1, id: e.id, folder, docs })).id, text: e.question, externalId: e.id ?? null });
         }
         const ids = await enqueueQuestions(app, planned, !o.cache);
         const parseBar = createProgress('parsing', summary.documentIds.length);
         const statuses = await waitForDocuments(app.db, summary.documentIds, (d) => parseBar.update(d), { outages: app.outages, databaseWhere: app.databaseWhere });
         parseBar.stop();
+        const corpusIds: number[] = [];
+        const parsedIds = statuses.filter((st) => st.status === 'parsed').map((st) => st.id);
+        for (const e of corpusEntries) {
+          const asked = await askCorpus(app, { text: e.question, externalId: e.id ?? null, scope: parsedIds }, { noCache: !o.cache });
+          corpusIds.push(asked.corpusQuestionId);
+          ids.push(...asked.questionIds);
+        }
         const bar = createProgress('answering', ids.length);
         await waitForQuestions(app.db, ids, (d) => bar.update(d));
         bar.stop();
@@ -85,6 +105,8 @@ export function registerQuestionCommands(program: Command, withApp: WithApp): vo
             })),
           ),
         );
+        for (const id of corpusIds) await combineCorpusAnswer(app.db, id);
+        if (corpusIds.length) console.log(`\n${corpusIds.length} corpus question(s): docintel sql "select * from corpus_answers where corpus_question_id in (${corpusIds.join(', ')})"`);
         console.log(`\nrun ${app.runId}: ${answers.filter((a) => a.status === 'answered').length}/${ids.length} answered. Query them: docintel sql "select * from answer_citations where run_id = '${app.runId}'"`);
         console.log(`Audit them in a browser: docintel report --run ${app.runId} --out report.html`);
       }),
@@ -156,7 +178,8 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
     .option('--out <dir>', 'output folder', '.eval-out')
     .option('--no-cache', 'bypass the LLM reply cache')
     .option('--no-local-worker', 'with Redis: leave jobs to `docintel worker` processes')
-    .action(async (goldPath: string, o: { corpus?: string; out: string; cache: boolean; localWorker: boolean }) =>
+    .option('--as-corpus', "ask every record of the whole corpus (its document becomes the gold document selection)")
+    .action(async (goldPath: string, o: { corpus?: string; out: string; cache: boolean; localWorker: boolean; asCorpus?: boolean }) =>
       withApp(async (app) => {
         if (o.localWorker) await app.startLocalWorker();
         const { runEval } = await import('../../eval/run-eval.ts');
@@ -165,6 +188,7 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
           corpusDir: o.corpus,
           outDir: o.out,
           noCache: !o.cache,
+          asCorpus: o.asCorpus,
           onProgress: (stage, done, total) => {
             if (!bars.has(stage)) bars.set(stage, createProgress(stage, total));
             bars.get(stage)!.update(done);
@@ -174,6 +198,7 @@ export function registerEvalCommand(program: Command, withApp: WithApp): void {
         const s = res.summary;
         const f = (x: number | null) => (x === null ? 'n/a' : x.toFixed(2));
         console.log(`questions: ${s.questions}  mean recall: ${f(s.meanRecall)}  mean precision: ${f(s.meanPrecision)}  exact sets: ${s.exactSets}/${s.itemQuestions}  counts correct: ${s.countCorrect}/${s.countQuestions}  verdicts correct: ${s.completeCorrect}/${s.questions}  false "complete": ${s.falseComplete}  cited pages in expected: ${f(s.meanCitedPagesInExpected)}`);
+        if (s.corpusQuestions) console.log(`corpus questions: ${s.corpusQuestions}  document selection precision: ${f(s.meanDocumentPrecision)}  recall: ${f(s.meanDocumentRecall)}`);
         const ev = (k: number) => res.rows.map((r) => r.baselineEvidence?.find((e) => e.k === k)?.recall ?? null).filter((x): x is number => x !== null);
         const avg = (xs: number[]) => (xs.length ? (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(2) : 'n/a');
         console.log(`baseline evidence recall: top-5 ${avg(ev(5))}, top-10 ${avg(ev(10))}`);
