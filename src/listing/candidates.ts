@@ -206,6 +206,8 @@ export function rankLists(
     // "which coverages") are instances of it, whatever the words around them.
     const named = nounStems.size ? l.items.filter((i) => tokensOf(i.label).some((t) => nounStems.has(stem(t)))).length : 0;
     const itemsNamed = l.items.length >= 2 && named / l.items.length >= 0.75 ? 1 : 0;
+    // Items named by the noun carry it themselves: the noun is there as surely as in an intro.
+    const nounHere = noun || itemsNamed;
     // A question that negates its predicate ("not insure") fits a list introduced with a negation.
     const polarity = u.negated && tokensOf(`${f.intro} ${f.heading}`).some((t) => NEGATIONS.has(t)) ? 1 : 0;
     // A list named by what the question sets aside ("not the basic ones") is not the answer.
@@ -228,14 +230,15 @@ export function rankLists(
       lexical +
       TUNING.listRefWeight * (refHits + isSectionList) -
       TUNING.listRefMissPenalty * refMiss +
-      TUNING.listNounWeight * noun +
+      TUNING.listNounWeight * nounHere +
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
       TUNING.listCountWeight * countMatch -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
-      // Routing reached the part the question names ("under Property Insured"): outside it is outside the scope.
-      (opts.scope?.namesScope && !inScope && !scopeMiss ? TUNING.listScopeMissPenalty : 0) -
+      // Routing reached the part the question names ("under Property Insured"): a list outside it
+      // is outside the scope unless its own heading or intro names the scope too.
+      (opts.scope?.namesScope && !inScope && !scopeMiss && !namesScope(`${f.heading} ${f.intro}`) ? TUNING.listScopeMissPenalty : 0) -
       TUNING.listScopeIsItemPenalty * otherColumn -
       (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0) -
       TUNING.listExcludedPenalty * excludedHit +
@@ -246,7 +249,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, noun, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });
