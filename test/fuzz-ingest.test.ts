@@ -8,7 +8,7 @@ import { ingestCommand, type IngestSummary } from '../src/cli/commands/ingest.ts
 import { BAD_INPUT_CODES } from '../src/errors.ts';
 import { fuzzDocRows, fuzzOutcomeCounts, fuzzViolations, writeFuzzFiles, type FuzzDocRow } from '../bench/fuzz/fuzz-batch.ts';
 import { MUTATION_KINDS, mutatePdfs } from '../bench/fuzz/mutate-pdfs.ts';
-import { CORPUS, corpusFile } from './helpers/corpus.ts';
+import { realSeedPdf } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import { obliterateQueues, REDIS_URL, testApp, uniquePrefix } from './helpers/app.ts';
 import { makePdf, makeRawPdf } from './helpers/make-pdf.ts';
@@ -37,7 +37,7 @@ async function fuzzBatch(dir: string): Promise<string> {
     path.join(srcDir, 'raw-nul.pdf'),
     makeRawPdf({ lines: ['(Heading\\000One)', '(plain line)', '(more \\000 text)'], outlineTitle: '(Out\\000line)', label: '(p\\000-)', title: '(T\\000itle)' }),
   );
-  const sources = [corpusFile(CORPUS.scp), path.join(srcDir, 'gen-a.pdf'), path.join(srcDir, 'gen-b.pdf'), path.join(srcDir, 'raw-nul.pdf')];
+  const sources = [realSeedPdf(), path.join(srcDir, 'gen-a.pdf'), path.join(srcDir, 'gen-b.pdf'), path.join(srcDir, 'raw-nul.pdf')];
   const files = writeFuzzFiles(outDir, sources, COUNT, SEED);
   expect(files).toHaveLength(COUNT);
   return outDir;
@@ -62,7 +62,7 @@ describe('mutatePdfs', () => {
 describe('a parser thread that sees a stray pdf.js rejection', () => {
   it('reports the document as corrupt input instead of crashing', async () => {
     const worker = new Worker(new URL('./helpers/stray-rejection-thread.mjs', import.meta.url), {
-      workerData: { path: corpusFile(CORPUS.scp), pageCap: 100, documentId: 5 },
+      workerData: { path: realSeedPdf(), pageCap: 100, documentId: 5 },
     });
     const events: string[] = [];
     const msg = await new Promise<{ ok: boolean; error?: { code: string; bad: boolean; message: string } }>((resolve, reject) => {

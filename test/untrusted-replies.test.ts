@@ -12,7 +12,7 @@ import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
 import { answerText } from '../src/answer/render.ts';
 import { testApp } from './helpers/app.ts';
-import { corpusFile } from './helpers/corpus.ts';
+import { sampleFile } from './helpers/corpus.ts';
 import { freshDatabase } from './helpers/db.ts';
 import {
   INJECTION,
@@ -168,7 +168,7 @@ describe('every model reply is untrusted: the same questions against each misbeh
     const dir = mkdtempSync(path.join(tmpdir(), 'docintel-untrusted-'));
     const garden = path.join(dir, 'garden-policy.pdf');
     writeFileSync(garden, await gardenPdf());
-    const ingested = await ingestPaths(plain.db, plain.backend, [garden, corpusFile('fema-sfip-dwelling-form-f122-2021.pdf')]);
+    const ingested = await ingestPaths(plain.db, plain.backend, [garden, sampleFile('fema-sfip-dwelling-form-f122-2021.pdf')]);
     docs.garden = ingested[0]!.documentId;
     docs.fema = ingested[1]!.documentId;
     await waitForDocuments(plain.db, Object.values(docs));

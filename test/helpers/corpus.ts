@@ -49,6 +49,21 @@ export function corpusFile(name: string): string {
   return p;
 }
 
+/** A public-domain PDF shipped in the repository's samples/ folder: there on every clone. */
+export function sampleFile(name: string): string {
+  const p = path.resolve(here, '../../samples', name);
+  if (!existsSync(p)) throw new Error(`sample file missing: ${p}`);
+  return p;
+}
+
+/**
+ * A small real PDF to mutate or parse: the corpus's 18-page SCP guide where the corpus is
+ * present, else the CSF sample that every clone has.
+ */
+export function realSeedPdf(): string {
+  return inCI() || corpusAvailable() ? corpusFile(CORPUS.scp) : sampleFile('nist-csf-2.0.pdf');
+}
+
 export const CORPUS = {
   csf: 'nist-csf-2.0.pdf',
   attention: 'attention-is-all-you-need-1706.03762v7.pdf',
