@@ -19,6 +19,8 @@ describe('understandQuestion: intent', () => {
     ['List every MEASURE 2.x subcategory in the Playbook.', 'listing'],
     ['List all the General Conditions in the policy.', 'listing'],
     ['Enumerate the exclusions.', 'listing'],
+    ['The old rules were withdrawn, but which duties still apply to tenants?', 'listing'],
+    ['Two parts were dropped, yet which clauses remain in force?', 'listing'],
     ['Can you list all the tasks in the Prepare step?', 'listing'],
     ['Please list the CSF Functions', 'listing'],
     ['What are all the subcategory codes under GOVERN?', 'listing'],

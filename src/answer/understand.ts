@@ -460,7 +460,8 @@ function splitClauses(toks: Tok[]): Tok[][] {
     if (t.kind === 'punct' && t.text === ',' || (t.kind === 'word' && (t.lower === 'and' || t.lower === 'or'))) {
       // Look past "and"/prepositions for a question word; only then is it a new clause.
       let j = i + 1;
-      while (j < toks.length && (toks[j]!.lower === 'and' || toks[j]!.lower === 'also' || toks[j]!.lower === 'then' || (PREPS.has(toks[j]!.lower) && j - i <= 2))) j++;
+      // Coordinating words before the question word: ", and which ...", ", but which ...".
+      while (j < toks.length && (['and', 'also', 'then', 'but', 'yet', 'so'].includes(toks[j]!.lower) || (PREPS.has(toks[j]!.lower) && j - i <= 2))) j++;
       const nxt = toks[j];
       if (nxt && (WH.has(nxt.lower) || ['list', 'name', 'enumerate', 'count', 'identify', 'describe'].includes(nxt.lower)) && j > i) {
         if (cur.length) clauses.push(cur);
