@@ -163,7 +163,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     // that holds some. When only the parent's own text (before its first sub-entry) holds it,
     // stay and read the parent. A branch its title ties to the question's code or section
     // number is never overruled.
-    if (pick && !stop && strong.length && pointsIn(pick, evidence) === 0 && !anchored(scored.find((x) => x.n.id === pick!.id)!.s)) {
+    if (pick && !stop && strong.length && pointsIn(pick, evidence) === 0 && !anchored(scored.find((x) => x.n.id === pick!.id)!.s, o.query.keywords.length)) {
       const parentMass = parent ? evidenceMass(strong, spanOf(parent)) : strong.reduce((a, p) => a + p.score, 0);
       const alt = scored.find((x) => (masses.get(x.n.id) ?? 0) > 0);
       const from = pick;
@@ -188,7 +188,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     }
     // The parent's own text (before its first sub-entry) holding more of the evidence than any
     // sub-entry: the answer is there, read the parent.
-    if (pick && !stop && parent && strong.length && !anchored(scored.find((x) => x.n.id === pick!.id)!.s)) {
+    if (pick && !stop && parent && strong.length && !anchored(scored.find((x) => x.n.id === pick!.id)!.s, o.query.keywords.length)) {
       const intro = evidenceMass(strong, spanOf(parent)) - [...masses.values()].reduce((a, b) => a + b, 0);
       const bestChild = Math.max(0, ...masses.values());
       if (intro > bestChild) {
@@ -242,9 +242,15 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   };
 }
 
-/** The entry's title names the question's code or section number: the question points at it. */
-function anchored(s: EntryScore): boolean {
-  return s.reasons.some((r) => r.startsWith('title has code') || r.startsWith('title starts with section') || r.startsWith('title numbers'));
+/**
+ * The entry's title names the question's code or section number, or every one of its keywords
+ * (two or more): the question points at it, and the evidence (which cannot read a negation or a
+ * qualifier the way a title does) does not overrule it.
+ */
+function anchored(s: EntryScore, keywords: number): boolean {
+  if (s.reasons.some((r) => r.startsWith('title has code') || r.startsWith('title starts with section') || r.startsWith('title numbers'))) return true;
+  const words = s.reasons.find((r) => r.startsWith('title words: '));
+  return keywords >= 2 && Boolean(words) && words!.slice('title words: '.length).split(', ').length >= keywords;
 }
 
 /** The deterministic step at one level: the best-scoring entry, or stop when no title helps. */
