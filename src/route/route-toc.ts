@@ -243,12 +243,13 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
 }
 
 /**
- * The entry's title names the question's code or section number, or every one of its keywords
- * (two or more): the question points at it, and the evidence (which cannot read a negation or a
- * qualifier the way a title does) does not overrule it.
+ * The entry's title names the question's code or section number, or it names every keyword of a
+ * negated question together with the negation ("Property Not Insured"): the question points at
+ * it, and the evidence (which cannot read a negation the way a title does) does not overrule it.
  */
 function anchored(s: EntryScore, keywords: number): boolean {
   if (s.reasons.some((r) => r.startsWith('title has code') || r.startsWith('title starts with section') || r.startsWith('title numbers'))) return true;
+  if (!s.reasons.includes("title shares the question's negation")) return false;
   const words = s.reasons.find((r) => r.startsWith('title words: '));
   return keywords >= 2 && Boolean(words) && words!.slice('title words: '.length).split(', ').length >= keywords;
 }
