@@ -39,6 +39,7 @@ async function statusCounts(url: string): Promise<Record<string, number>> {
   }
 }
 
+// The producer's records are read as JSON (DOCINTEL_LOG_FORMAT=json); a terminal gets human lines.
 const logMessages = (p: Proc, prefix: string) => p.logs.filter((l) => typeof l.msg === 'string' && l.msg.startsWith(prefix));
 
 /** The producer's exit, stdout and logs once its batch is done: the normal summary, exit 2 for the one bad file, no stack traces. */
@@ -75,7 +76,7 @@ describe('the waiting producer rides out a Redis SIGKILL and restart (own redis-
   it('kill -9 while `docintel ingest` waits, restart on the same port: the batch finishes, the producer says so once and prints the summary', async () => {
     const good = 5;
     const files = await batch(path.join(dir, 'batch'), good);
-    const env = cleanEnv({ DATABASE_URL: fresh.url, REDIS_URL: redis.url, DOCINTEL_QUEUE_PREFIX: 'outage', DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_CONCURRENCY: '1' });
+    const env = cleanEnv({ DATABASE_URL: fresh.url, REDIS_URL: redis.url, DOCINTEL_QUEUE_PREFIX: 'outage', DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_LOG_FORMAT: 'json', DOCINTEL_CONCURRENCY: '1' });
     const worker = run(['worker'], env);
     procs.push(worker);
     await started(worker);
@@ -142,7 +143,7 @@ describe('the waiting producer rides out Postgres going away (own cluster restar
     prefixes.push(prefix);
     const good = 3;
     const files = await batch(path.join(dir, 'batch-own'), good);
-    const env = cleanEnv({ DATABASE_URL: url, REDIS_URL, DOCINTEL_QUEUE_PREFIX: prefix, DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_CONCURRENCY: '1' });
+    const env = cleanEnv({ DATABASE_URL: url, REDIS_URL, DOCINTEL_QUEUE_PREFIX: prefix, DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_LOG_FORMAT: 'json', DOCINTEL_CONCURRENCY: '1' });
     // No worker yet: the producer enqueues and waits, polling Postgres.
     const producer = run(['ingest', '--no-local-worker', files], env);
     procs.push(producer);
@@ -171,7 +172,7 @@ describe('the waiting producer rides out Postgres going away (own cluster restar
     prefixes.push(prefix);
     const good = 2;
     const files = await batch(path.join(dir, 'batch-drop'), good);
-    const env = cleanEnv({ DATABASE_URL: fresh.url, REDIS_URL, DOCINTEL_QUEUE_PREFIX: prefix, DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_CONCURRENCY: '1' });
+    const env = cleanEnv({ DATABASE_URL: fresh.url, REDIS_URL, DOCINTEL_QUEUE_PREFIX: prefix, DOCINTEL_LOG_LEVEL: 'info', DOCINTEL_LOG_FORMAT: 'json', DOCINTEL_CONCURRENCY: '1' });
     const producer = run(['ingest', '--no-local-worker', files], env);
     procs.push(producer);
     await waitingOnBatch(producer, good + 1);

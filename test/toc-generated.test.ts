@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chaptersWithSectionsPdf } from './helpers/chapters-pdf.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import type { ParsedDocument } from '../src/parse/types.ts';
 import { buildToc, type TocResult } from '../src/toc/build-toc.ts';
@@ -336,5 +337,17 @@ describe('headings printed as a label line over a title line', () => {
       ['Article 3 Prohibited practices', 2],
       ['Article 4 Penalties', 2],
     ]);
+  });
+
+  it('puts a family numbered again from 1 in each chapter (SECTION 1, 2 ...) between the chapters and their articles', async () => {
+    const pdf = await chaptersWithSectionsPdf();
+    const toc = buildToc(await parsePdf(new Uint8Array(pdf), { pageCap: 100 }));
+    const title = (id: number | null) => toc.entries.find((e) => e.id === id)?.title ?? null;
+    const parentOf = (t: string) => title(toc.entries.find((e) => e.title === t)!.parentId);
+    expect(toc.entries.filter((e) => e.parentId === null).map((e) => e.title)).toEqual(['CHAPTER I SCOPE', 'CHAPTER II OPERATORS', 'CHAPTER III AUTHORITIES']);
+    expect(parentOf('Article 1 Subject matter')).toBe('CHAPTER I SCOPE');
+    expect(parentOf('SECTION 2 Penalties')).toBe('CHAPTER III AUTHORITIES');
+    expect(parentOf('Article 4 Audits')).toBe('SECTION 1 Duties');
+    expect(parentOf('Article 8 Bans')).toBe('SECTION 2 Penalties');
   });
 });

@@ -147,7 +147,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     stage: 'list',
     step: 'candidates',
     input: { lists: lists.length, ranked: ranked.length, chain: chain ? `${chain.strategy}/${chain.variant}` : null },
-    output: { top: ranked.slice(0, 5).map(show), margin: Math.round(margin * 100) / 100, closed, tied, arbiter: arbiter.pick ? show(arbiter.pick) : null, arbiterRejected: arbiter.rejected },
+    // The chain's own answer is shown with its rank even when it is not among the top five.
+    output: { top: ranked.slice(0, 5).map(show), chain: sectional ? (() => { const i = ranked.findIndex((r) => r.list === sectional); return i >= 0 ? { rank: i + 1, ...show(ranked[i]!) } : null; })() : null, margin: Math.round(margin * 100) / 100, closed, tied, arbiter: arbiter.pick ? show(arbiter.pick) : null, arbiterRejected: arbiter.rejected },
     decision: !top
       ? 'no candidate lists'
       : sectionalWins

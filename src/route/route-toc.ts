@@ -277,7 +277,9 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
   // Conditions" for "all the general conditions") holds "everything under" it.
   const phrase = [q.itemPhrase, q.itemNoun].find((x) => x && x.trim().includes(' '));
   const namesItems = Boolean(phrase && containsPhrase(n.title, phrase));
-  return (namesItems || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef;
+  // The section the question refers to by number ("Section 2 of Chapter III") holds the items.
+  const isReferenced = s.reasons.some((r) => r.startsWith('title starts with section'));
+  return isReferenced || ((namesItems || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
 }
 
 function round(x: number): number {

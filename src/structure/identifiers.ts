@@ -91,19 +91,14 @@ const MAX_CONTINUATION = 5;
 export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions): IdentifierIndex {
   const body = lines.filter((l) => !o.skip(l));
   const mentions = new Map<string, number>();
-  const before = new Map<string, Map<string, number>>();
+  // The word before each mention, by code: tallied by level once the defined codes are known.
+  const wordBefore: { code: string; word: string }[] = [];
   for (const l of body) {
     for (const m of l.text.matchAll(CODE_ANYWHERE)) {
       const code = m[0].replace(/\s+/g, ' ');
       mentions.set(code, (mentions.get(code) ?? 0) + 1);
       const word = /([A-Za-z]{4,})\s+$/.exec(l.text.slice(0, m.index ?? 0))?.[1]?.toLowerCase();
-      if (word && !FUNCTION_WORDS.has(word)) {
-        const p = parseCode(code);
-        const key = `${p.family}|${p.depth}`;
-        const tally = before.get(key) ?? new Map<string, number>();
-        tally.set(word, (tally.get(word) ?? 0) + 1);
-        before.set(key, tally);
-      }
+      if (word && !FUNCTION_WORDS.has(word)) wordBefore.push({ code, word });
     }
   }
   const defs: IdentifierDef[] = [];
@@ -133,14 +128,30 @@ export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions):
     const used = [{ pageNum: l.pageNum, lineNum: l.lineNum }];
     // A title that does not end a sentence wraps onto the next lines of the same column.
     let j = i + 1;
+    // A code line set as a heading ("3.7 Fair – with Harmful Bias Managed") is whole as it is,
+    // unless the next line carries on its sentence in lower case.
+    const heading = o.isHeading(l);
     for (; j < body.length && used.length <= MAX_CONTINUATION && !/[.:;!?]["”)]?$/.test(title); j++) {
       const n = body[j]!;
+      if (heading && !/^[a-z(]/.test(n.text.trim())) break;
       if (n.pageNum !== l.pageNum || n.column !== l.column || CODE_AT_START.test(n.text) || o.isHeading(n) || isTitleLine(n.text)) break;
       title = `${title} ${n.text.trim()}`;
       used.push({ pageNum: n.pageNum, lineNum: n.lineNum });
     }
     defs.push({ ...parsed, title, afterMarker: Boolean(m.groups!.marker), pageNum: l.pageNum, lineNum: l.lineNum, lines: used, heading: runDepth === parsed.depth ? runHeading : null, mentions: mentions.get(parsed.code) ?? 1 });
     i = j - 1;
+  }
+  // Only mentions of codes the document defines speak for a level's noun: "version 5.0.0" is a
+  // number shaped like a code, not a member of the family.
+  const defined = new Set(defs.map((d) => d.code));
+  const before = new Map<string, Map<string, number>>();
+  for (const { code, word } of wordBefore) {
+    if (!defined.has(code)) continue;
+    const p = parseCode(code);
+    const key = `${p.family}|${p.depth}`;
+    const tally = before.get(key) ?? new Map<string, number>();
+    tally.set(word, (tally.get(word) ?? 0) + 1);
+    before.set(key, tally);
   }
   const levelNouns = new Map<string, string>();
   for (const [key, tally] of before) {

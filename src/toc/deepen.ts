@@ -96,16 +96,53 @@ function viableFamilies(cands: HeadingLine[], parent: TocNode): Map<string, Head
   return out;
 }
 
-/** `outer` opens before `inner`, is smaller, and most gaps between its members hold members of `inner`. */
-export function contains(outer: HeadingLine[], inner: HeadingLine[]): boolean {
-  if (outer.length < 2 || outer.length >= inner.length || order(outer[0]!, inner[0]!) > 0) return false;
+/**
+ * A labelled family between two chosen levels: its numbering runs from 1 again after each new
+ * member of the outer level (every restart has an outer member before it and none of its runs
+ * crosses one), and most of its gaps hold members of the inner level. Never read from words:
+ * only from how the numbers run against the levels around them.
+ */
+export function restartingLevel(cands: HeadingLine[], outer: HeadingLine[], inner: HeadingLine[]): HeadingLine[] {
+  const outerFamily = outer[0]!.family;
+  const innerFamily = inner[0]!.family;
+  const byFamily = new Map<string, HeadingLine[]>();
+  for (const c of cands) if (c.kind === 'numbered' && c.num?.kind === 'prefixed' && c.family !== outerFamily && c.family !== innerFamily) byFamily.set(c.family, [...(byFamily.get(c.family) ?? []), c]);
+  for (const members of byFamily.values()) {
+    const sorted = [...members].sort(order);
+    const values = sequenceValues(sorted);
+    const ids = new Set(sorted.map((m) => m.num!.id));
+    if (sorted.length < 3 || ids.size === sorted.length) continue; // no restart: an ordinary family
+    let sound = values[0] === 1;
+    for (let i = 1; i < sorted.length && sound; i++) {
+      const outerBetween = outer.some((o) => order(o, sorted[i - 1]!) > 0 && order(o, sorted[i]!) < 0);
+      // Within one outer member the numbers go up by one; a new outer member starts them at 1.
+      sound = outerBetween ? values[i] === 1 : values[i] === values[i - 1]! + 1;
+    }
+    if (sound && containsAll(sorted, inner)) return sorted;
+  }
+  return [];
+}
+
+/** Most gaps after each member of `outer` (up to the next) hold members of `inner`. */
+function containsAll(outer: HeadingLine[], inner: HeadingLine[]): boolean {
+  return filledGaps(outer, inner) >= 0.8 * outer.length;
+}
+
+/** How many gaps after a member of `outer` (up to the next) hold a member of `inner`. */
+function filledGaps(outer: HeadingLine[], inner: HeadingLine[]): number {
   let filled = 0;
   for (let i = 0; i < outer.length; i++) {
     const from = outer[i]!;
     const to = outer[i + 1];
     if (inner.some((m) => order(m, from) > 0 && (!to || order(m, to) < 0))) filled++;
   }
-  return filled >= 0.8 * outer.length;
+  return filled;
+}
+
+/** `outer` opens before `inner`, is smaller, and most gaps between its members hold members of `inner`. */
+export function contains(outer: HeadingLine[], inner: HeadingLine[]): boolean {
+  if (outer.length < 2 || outer.length >= inner.length || order(outer[0]!, inner[0]!) > 0) return false;
+  return containsAll(outer, inner);
 }
 
 /** Up to two levels of families: the outermost, and one nested in it. */
@@ -206,19 +243,36 @@ function deepenSpan(index: DocIndex, n: TocNode, from: Position, to: Position): 
   {
     const lines = spanLines(index, from, to);
     if (lines.length === 0) return 0;
-    const levels = chooseLevels(viableFamilies(collectHeadingLines(index, lines), n));
+    const cands = collectHeadingLines(index, lines);
+    const levels = chooseLevels(viableFamilies(cands, n));
     if (levels.length === 0) return 0;
     const [outer, inner = []] = levels;
-    const all = [...outer!.map((h) => ({ h, depth: 1 })), ...inner.map((h) => ({ h, depth: 2 }))].sort((a, b) => order(a.h, b.h));
+    // A labelled family whose numbering starts again inside each member of the outer one
+    // ("SECTION 1", "SECTION 2" in each CHAPTER, above its Articles) is a level between them.
+    const mid = levels.length === 2 ? restartingLevel(cands, outer!, inner) : [];
+    const all = [...outer!.map((h) => ({ h, depth: 1 })), ...mid.map((h) => ({ h, depth: 2 })), ...inner.map((h) => ({ h, depth: mid.length ? 3 : 2 }))].sort((a, b) => order(a.h, b.h));
     const outerNodes: { h: HeadingLine; node: TocNode }[] = [];
     let current: { h: HeadingLine; node: TocNode } | null = null;
+    let middle: { h: HeadingLine; node: TocNode } | null = null;
     for (const { h, depth } of all) {
       const node = nodeFrom(h);
       addFlag(node, 'deepened');
       if (depth === 1) {
         n.children.push(node);
         current = { h, node };
+        middle = null;
         outerNodes.push(current);
+        added++;
+        continue;
+      }
+      if (depth === 2 && mid.length) {
+        (current ? current.node.children : n.children).push(node);
+        middle = { h, node };
+        added++;
+        continue;
+      }
+      if (depth === 3 && middle) {
+        middle.node.children.push(node);
         added++;
         continue;
       }
@@ -228,6 +282,7 @@ function deepenSpan(index: DocIndex, n: TocNode, from: Position, to: Position): 
       added++;
     }
     for (const o of outerNodes) o.node.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
+    for (const o of outerNodes) for (const c of o.node.children) c.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
     n.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
   }
   return added;

@@ -2,7 +2,7 @@
 
 import type { DocIndex } from './doc-index.ts';
 import { collectHeadingLines, spanLines, type HeadingLine } from './heading-lines.ts';
-import { contains, nodeFrom } from './deepen.ts';
+import { contains, nodeFrom, restartingLevel } from './deepen.ts';
 import { addFlag, type TocNode } from './tree.ts';
 import { lineWeight } from './typography.ts';
 
@@ -41,6 +41,17 @@ export function assignLevels(cands: HeadingLine[]): { h: HeadingLine; level: num
   if (families.size >= 2 && labelled.length >= 0.5 * cands.length) {
     const fams = [...families.values()];
     const levelOf = new Map(fams.map((f) => [f[0]!.num!.family, 1 + fams.filter((g) => g !== f && contains(g, f)).length]));
+    // A family numbered again from 1 inside each member of an outer one, above an inner one
+    // ("SECTION 1" in each CHAPTER, over its Articles), is the level between them.
+    for (const outer of fams) {
+      for (const inner of fams) {
+        if (outer === inner || levelOf.get(inner[0]!.num!.family) !== levelOf.get(outer[0]!.num!.family)! + 1) continue;
+        const mid = restartingLevel(cands, outer, inner);
+        if (!mid.length) continue;
+        levelOf.set(mid[0]!.num!.family, levelOf.get(outer[0]!.num!.family)! + 1);
+        levelOf.set(inner[0]!.num!.family, levelOf.get(outer[0]!.num!.family)! + 2);
+      }
+    }
     return labelled.map((h) => ({ h, level: Math.min(levelOf.get(h.num!.family)!, MAX_LEVEL) }));
   }
   const sigs = [...bySig.keys()]

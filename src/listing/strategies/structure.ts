@@ -97,6 +97,12 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
     const end = bound[0]?.end_id ?? Number.MAX_SAFE_INTEGER;
     const inside = all.filter((n) => n.id > entry.id && n.id < end);
     if (inside.length >= 2) scoped = inside;
+    else {
+      // Routing went one step too far, into one of the items itself: its siblings are the scope.
+      const self = found.find((f) => f.id === entry.id);
+      const siblings = self ? all.filter((n) => found.some((f) => f.id === n.id && f.parent_id === self.parent_id)) : [];
+      if (siblings.length >= 2) scoped = siblings;
+    }
   }
   const qualified = await withinQualifier(ctx, scoped);
   return qualified.length >= 2 ? qualified : scoped;
