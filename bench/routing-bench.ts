@@ -117,3 +117,57 @@ export async function benchRouting(db: Db, docs: { documentId: number; file: str
   }
   return out;
 }
+
+/**
+ * How often the factual descent backtracks, on the gold questions of the benched documents
+ * (no LLM, rules only, trace rows not written): backtracks per question and levels per question.
+ * Backtracking turns to a sibling at the same level, so it adds no level; the levels column
+ * says what a question costs.
+ */
+export async function benchBacktracks(db: Db, docs: { documentId: number; file: string }[], figs: Figures, goldPath: string): Promise<{ questions: number; backtracks: number; levels: number } | null> {
+  const { readFile } = await import('node:fs/promises');
+  const { understandQuestion } = await import('../src/answer/understand.ts');
+  const { withoutDocumentWords } = await import('../src/answer/answer-question.ts');
+  const { routeToc } = await import('../src/route/route-toc.ts');
+  const { Tracer } = await import('../src/trace/tracer.ts');
+  let gold: { document: string; question: string; kind: string }[];
+  try {
+    gold = JSON.parse(await readFile(goldPath, 'utf8'));
+  } catch {
+    figs.add('routing backtrack rate', 'no gold file', '', goldPath);
+    return null;
+  }
+  const levelsOf = { n: 0 };
+  class CountingTracer extends Tracer {
+    override async record(step: { stage: string; step: string }): Promise<void> {
+      if (step.stage === 'route' && step.step === 'level') levelsOf.n++;
+    }
+  }
+  let questions = 0;
+  let backtracks = 0;
+  for (const g of gold.filter((x) => x.kind === 'factual')) {
+    const d = docs.find((x) => x.file === g.document);
+    if (!d) continue;
+    const [doc] = await rows<{ file_name: string; title: string | null; page_count: number }>(db, sql`select file_name, title, page_count from documents where id = ${d.documentId}`);
+    if (!doc) continue;
+    const u = withoutDocumentWords(understandQuestion(g.question), { file_name: doc.file_name, title: doc.title, text: g.question });
+    const routed = await routeToc({
+      db,
+      documentId: d.documentId,
+      pageCount: doc.page_count,
+      question: g.question,
+      query: { intent: 'factual', keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, negated: u.negated ?? false, variants: u.keywordVariants },
+      maxSectionLines: 400,
+      tracer: new CountingTracer(db, 'bench', {}),
+      llm: null,
+    });
+    questions++;
+    backtracks += routed.backtracks;
+  }
+  if (!questions) {
+    figs.add('routing backtrack rate', 'no factual gold questions on these documents', '', goldPath);
+    return null;
+  }
+  figs.add('routing backtrack rate (factual, no LLM)', backtracks / questions, 'backtracks/question', `${backtracks} backtracks over ${questions} factual gold questions; ${(levelsOf.n / questions).toFixed(2)} levels/question (a backtrack turns to a sibling at the same level: no extra level)`);
+  return { questions, backtracks, levels: levelsOf.n / questions };
+}

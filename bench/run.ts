@@ -10,7 +10,7 @@ import { createBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { log, machineInfo, pdftotextVersion, peakRssMiB, QUICK, settings } from './env.ts';
 import { benchBulkInsert, benchParse, benchPdftotext, listCorpus, type ParseResult } from './parse-bench.ts';
 import { benchQueue, redisVersion } from './queue-bench.ts';
-import { benchRouting, type RoutingCost } from './routing-bench.ts';
+import { benchBacktracks, benchRouting, type RoutingCost } from './routing-bench.ts';
 import { benchSweep } from './sweep-bench.ts';
 import { benchCorpusRouting } from './corpus-bench.ts';
 import { figuresTable, Figures, markdownTable } from './table.ts';
@@ -66,6 +66,7 @@ try {
     await part('pdftotext', () => benchPdftotext(p.docs, poppler, figs));
     routing = await part('routing', () => benchRouting(db, p.docs, figs));
     await part('corpus routing', () => benchCorpusRouting(db, p.docs, settings.corpusDir, figs));
+    await part('routing backtracks', () => benchBacktracks(db, p.docs, figs, process.env.DOCINTEL_GOLD ?? path.resolve(settings.corpusDir, '../eval/dev.json')));
     await part('bulk insert', () => benchBulkInsert(db, p, settings.bulkCopies, figs));
   }
   if (redis) await part('queue', () => benchQueue(settings.redisUrl, settings.queueJobs, settings.queueConcurrency, figs));

@@ -53,7 +53,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     documentId: q.document_id,
     pageCount: q.page_count,
     question: q.text,
-    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false },
+    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false, variants: u.keywordVariants },
     maxSectionLines: deps.config.DOCINTEL_SECTION_MAX_LINES,
     tracer,
     llm,
@@ -90,7 +90,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let answer: Answer;
   let strategy: string | null = null;
   if (u.intent === 'factual') {
-    const draft = await answerFactual({ db: deps.db, question: q.text, u, lines: regionLines, llm, tracer, llmCtx });
+    const draft = await answerFactual({ db: deps.db, question: q.text, u, lines: regionLines, llm, tracer, llmCtx, evidence: routed.evidence });
     tokens += draft.tokens;
     llmCalls += draft.llmCalls;
     strategy = 'routing';

@@ -8,6 +8,9 @@ import type { Citation, LineRow } from './types.ts';
 import { stemOverlap, tokensOf } from '../route/text-match.ts';
 import { quoteInLine, unsupportedNumbers } from './quote-check.ts';
 import { traceRejection } from '../llm/untrusted.ts';
+import { Bm25Index } from '../search/bm25.ts';
+import { evidenceTokens, inSpan, termGroups, type EvidencePoint } from '../route/evidence.ts';
+import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
 
 const LlmFactualSchema = z.object({
   answer: z.string(),
@@ -42,8 +45,11 @@ export async function answerFactual(o: {
   llm: Llm | null;
   tracer: Tracer;
   llmCtx: { runId: string; questionId: number };
+  /** The router's detector points: a sentence they also found ranks higher. */
+  evidence?: EvidencePoint[];
 }): Promise<FactualDraft> {
   const ranked = rankLines(o.lines, o.u);
+  const extractive = (lines: LineRow[]) => extractiveSentences(lines, o.u, o.evidence ?? []);
   if (o.llm) {
     const shown = windowAround(o.lines, ranked, MAX_SECTION_LINES);
     try {
@@ -51,11 +57,13 @@ export async function answerFactual(o: {
     } catch (e) {
       if (!(e instanceof LlmSchemaError || e instanceof LlmUnavailableError)) throw e;
       await o.tracer.record({ stage: 'answer', step: 'fallback', decision: `extractive answer (llm failed: ${e.code})`, output: { error: e.message } });
-      const det = extractive(o.lines, ranked);
+      const det = extractive(o.lines).draft;
       return { ...det, notes: [...det.notes, `LLM failed (${e.code}); extractive answer instead`] };
     }
   }
-  return extractive(o.lines, ranked);
+  const det = extractive(o.lines);
+  await o.tracer.record({ stage: 'answer', step: 'sentences', output: { sentences: det.ranked.length, top: det.ranked.slice(0, 5) }, decision: det.draft.notFound ? 'no sentence matches' : `quoted ${det.draft.citations.length} line(s)` });
+  return det.draft;
 }
 
 async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[]): Promise<FactualDraft> {
@@ -116,7 +124,7 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
       // The reply failed its checks twice: the deterministic answer from the same section stands.
       const why = unsupported ? 'the answer claims to be found but none of its citations stands in the lines shown' : `the answer states ${strayNumbers.length} number(s) that no cited line holds`;
       await traceRejection(o.tracer, { stage: 'answer', check: unsupported ? 'answer_citations' : 'answer_numbers', why, fallback: 'the extractive answer from the same section is used', reply: { answer: res.value.answer, citations: res.value.citations, strayNumbers } });
-      const det = extractive(o.lines, rankLines(o.lines, o.u));
+      const det = extractiveSentences(o.lines, o.u, o.evidence ?? []).draft;
       return { ...det, tokens, llmCalls: calls, notes: [`the model's answer was rejected (${why}); extractive answer instead`] };
     }
     const notFound = res.value.not_found || valid.length === 0;
@@ -159,23 +167,62 @@ function windowAround(lines: LineRow[], ranked: { index: number }[], max: number
   return lines.slice(start, start + max);
 }
 
-/** The deterministic answer: the best passage (top line plus its continuation), cited line by line. */
-function extractive(lines: LineRow[], ranked: { line: LineRow; score: number; index: number }[]): FactualDraft {
-  const top = ranked[0];
-  if (!top) {
-    return { answer: 'Not found: no line of the routed section matches the question.', notFound: true, confidence: 0, citations: [], path: 'deterministic', tokens: 0, llmCalls: 0, notes: ['extractive (no LLM configured)'] };
-  }
-  const passage = [top.index, top.index + 1].filter((i) => i < lines.length && lines[i]!.pageNum === top.line.pageNum).map((i) => lines[i]!);
-  const second = ranked.find((r) => Math.abs(r.index - top.index) > 2 && r.score >= top.score * 0.8);
-  const cited = second ? [...passage, second.line] : passage;
+/**
+ * The deterministic answer: the sentence(s) of the section that best answer the question, wrapped
+ * lines joined, each cited by every line it spans. Sentences are ranked by BM25 over the section's
+ * sentences (each question word with its variants as one term), plus the question's phrases and
+ * codes written out, plus the router's evidence where it falls in the section.
+ */
+export function extractiveSentences(lines: LineRow[], u: Understanding, evidence: EvidencePoint[]): { draft: FactualDraft; ranked: { text: string; score: number; page: number }[] } {
+  const sentences = splitSentences(lines);
+  const none = (): FactualDraft => ({ answer: 'Not found: no sentence of the routed section matches the question.', notFound: true, confidence: 0, citations: [], path: 'deterministic', tokens: 0, llmCalls: 0, notes: ['extractive (no LLM configured)'] });
+  if (!sentences.length) return { draft: none(), ranked: [] };
+  const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
+  const codeWords = u.codes.flatMap((c) => tokensOf(c));
+  const groups = termGroups([...u.keywords, ...u.keywordVariants, ...codeWords], index.vocabulary()).filter((g) => g.terms.length);
+  const weights = groups.map((g) => (codeWords.includes(g.word) ? 2 : 1));
+  const bm = new Map(index.rankGroups(groups.map((g) => g.terms), sentences.length, weights).map((r) => [r.index, r.score]));
+  const top = Math.max(0, ...bm.values());
+  const priors = sentencePriors(sentences);
+  const wantsNumber = /\b(how (many|long|much|often|soon)|minimum|maximum|length|days?|number|amount|deadline|when)\b/i.test(u.keywords.join(' ') + ' ' + (u.itemNoun ?? '') + ' ' + u.phrases.join(' '));
+  const scored = sentences.map((s, i) => {
+    let score = bm.get(i) ?? 0;
+    if (score === 0) return { s, i, score };
+    const low = s.text.toLowerCase();
+    for (const p of u.phrases) if (low.includes(p.toLowerCase())) score += 0.3 * top;
+    for (const c of u.codes) if (tokensOf(s.text).join(' ').includes(tokensOf(c).join(' '))) score += 0.3 * top;
+    if (wantsNumber && /\d/.test(s.text)) score += 0.1 * top;
+    const at = lines[s.pieces[0]!.index]!;
+    if (evidence.some((p) => inSpan({ pageNum: at.pageNum, lineNum: at.lineNum }, { pageStart: p.pageNum, lineStart: p.lineNum, endPage: p.endPage, endLine: p.endLine + 1 }))) score += 0.25 * top;
+    return { s, i, score: score * priors[i]! };
+  });
+  const ranked = scored.filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
+  const best = ranked[0];
+  if (!best) return { draft: none(), ranked: [] };
+  const chosen: { s: Sentence; i: number }[] = [best];
+  // A sentence that ends in a colon introduces what answers it: quote what follows too.
+  const next = sentences[best.i + 1];
+  if (next && /:\s*$/.test(best.s.text)) chosen.push({ s: next, i: best.i + 1 });
+  const second = ranked.find((r) => Math.abs(r.i - best.i) > 1 && r.score >= best.score * 0.8);
+  if (second) chosen.push(second);
+  chosen.sort((a, b) => a.i - b.i);
+  const citations: Citation[] = chosen.flatMap(({ s }) =>
+    s.pieces.map((p) => {
+      const l = lines[p.index]!;
+      return { lineId: l.id, pageNum: l.pageNum, lineNum: l.lineNum, pageLabel: l.label, quote: l.text.slice(p.start, p.end) };
+    }),
+  );
   return {
-    answer: cited.map((l) => l.text).join(' … ').replace(/\s+/g, ' '),
-    notFound: false,
-    confidence: Math.min(0.9, 0.3 + 0.1 * top.score),
-    citations: cited.map((l) => ({ lineId: l.id, pageNum: l.pageNum, lineNum: l.lineNum, pageLabel: l.label, quote: l.text })),
-    path: 'deterministic',
-    tokens: 0,
-    llmCalls: 0,
-    notes: ['extractive answer: the best-matching lines of the routed section (no LLM configured)'],
+    draft: {
+      answer: chosen.map((c) => c.s.text).join(' … '),
+      notFound: false,
+      confidence: Math.min(0.9, 0.3 + 0.6 * Math.min(1, best.score / Math.max(top, 1e-9)) * Math.min(1, best.score / 8)),
+      citations,
+      path: 'deterministic',
+      tokens: 0,
+      llmCalls: 0,
+      notes: ['extractive answer: the sentence(s) of the routed section that best answer the question (no LLM configured)'],
+    },
+    ranked: ranked.slice(0, 8).map((r) => ({ text: r.s.text.slice(0, 200), score: Math.round(r.score * 100) / 100, page: lines[r.s.pieces[0]!.index]!.pageNum })),
   };
 }

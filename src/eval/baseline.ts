@@ -94,73 +94,7 @@ function wordCount(text: string): number {
   return t === '' ? 0 : t.split(/\s+/).length;
 }
 
-// Only the commonest function words: enough to keep "the" from dominating question terms,
-// few enough that short queries such as "Which levels exist?" keep their content words.
-const STOPWORDS = new Set(
-  ('a an and are as at be by does do for from has have how in is it its of on or that the their there these this ' +
-    'those to was were what when where which who whom why will with all any many list name give under').split(' '),
-);
-
-/** Lowercase, NFKC, runs of letters/digits; no stemming. */
-export function bm25Tokens(text: string): string[] {
-  const words = text.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.filter((w) => !STOPWORDS.has(w));
-}
-
-export type Bm25Options = { k1?: number; b?: number };
-
-/** Okapi BM25 over chunks, with the non-negative (Lucene) idf so very common terms never subtract. */
-export class Bm25Index {
-  readonly k1: number;
-  readonly b: number;
-  private readonly termFreqs: Map<string, number>[];
-  private readonly lengths: number[];
-  private readonly docFreq = new Map<string, number>();
-  private readonly avgLength: number;
-
-  constructor(readonly chunks: Chunk[], { k1 = 1.2, b = 0.75 }: Bm25Options = {}) {
-    this.k1 = k1;
-    this.b = b;
-    this.termFreqs = chunks.map((c) => countTerms(bm25Tokens(c.text)));
-    this.lengths = this.termFreqs.map((tf) => [...tf.values()].reduce((a, n) => a + n, 0));
-    for (const tf of this.termFreqs) for (const term of tf.keys()) this.docFreq.set(term, (this.docFreq.get(term) ?? 0) + 1);
-    this.avgLength = this.lengths.reduce((a, n) => a + n, 0) / Math.max(1, chunks.length);
-  }
-
-  /** The k best chunks for the question, best first; ties keep document order. Zero-score chunks are dropped. */
-  topK(question: string, k: number): ScoredChunk[] {
-    const terms = [...new Set(bm25Tokens(question))];
-    return this.chunks
-      .map((chunk, i) => ({ chunk, score: this.score(i, terms), i }))
-      .filter((s) => s.score > 0)
-      .sort((x, y) => y.score - x.score || x.i - y.i)
-      .slice(0, Math.max(0, k))
-      .map(({ chunk, score }) => ({ chunk, score }));
-  }
-
-  private score(doc: number, terms: string[]): number {
-    const tf = this.termFreqs[doc]!;
-    const norm = this.k1 * (1 - this.b + (this.b * this.lengths[doc]!) / (this.avgLength || 1));
-    let total = 0;
-    for (const term of terms) {
-      const f = tf.get(term) ?? 0;
-      if (f > 0) total += this.idf(term) * ((f * (this.k1 + 1)) / (f + norm));
-    }
-    return total;
-  }
-
-  private idf(term: string): number {
-    const n = this.chunks.length;
-    const df = this.docFreq.get(term) ?? 0;
-    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
-  }
-}
-
-function countTerms(terms: string[]): Map<string, number> {
-  const tf = new Map<string, number>();
-  for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-  return tf;
-}
+export { Bm25Index, bm25Tokens, type Bm25Options } from '../search/bm25.ts';
 
 export type EvidenceItem = { name: string; aliases: string[] };
 

@@ -4,7 +4,8 @@ import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { Llm } from '../llm/index.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
 import type { Tracer } from '../trace/tracer.ts';
-import { routeAnchors, scoreEntry, type EntryScore, type RouteQuery } from './score-entry.ts';
+import { routeAnchors, scoreEntry, siblingKeywordWeights, type EntryScore, type LevelContext, type RouteQuery } from './score-entry.ts';
+import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
 import { containsPhrase } from './text-match.ts';
@@ -23,6 +24,10 @@ export interface RoutedSection {
    * is then the model's choice, and a list found in it must prove itself whole (see model-verdict.ts).
    */
   modelChosen: boolean;
+  /** The detectors' points (factual questions); empty when none ran or none found anything. */
+  evidence: EvidencePoint[];
+  /** Times the descent turned from its pick to a sibling (or stayed) because the pick held none of the evidence. */
+  backtracks: number;
 }
 
 export interface RouteOptions {
@@ -43,10 +48,20 @@ const RoutePickSchema = z.object({
   reason: z.string(),
 });
 
-/** One compact line per entry: all a routing step ever shows (never the whole TOC). */
-export function compactLine(n: TocNode, keywords: string[]): string {
+/**
+ * One compact line per entry: all a routing step ever shows (never the whole TOC). Besides the
+ * title, what its body holds: keyword hits, the identifiers it defines, the detectors' evidence.
+ */
+export function compactLine(n: TocNode, keywords: string[], evidence = 0): string {
   const hits = keywords.map((k, i) => `${k}=${n.hits[i] ?? 0}`).join(' ');
-  return `${n.id} | ${n.title} | pp.${n.pageStart}-${n.pageEnd} | ${n.childCount} sub | hits: ${hits}`;
+  const defines = n.defines ? ` | defines ${n.defines}${n.firstCode ? ` (${n.firstCode}${n.lastCode && n.lastCode !== n.firstCode ? `..${n.lastCode}` : ''})` : ''}` : '';
+  const ev = evidence ? ` | evidence ${evidence}` : '';
+  return `${n.id} | ${n.title} | pp.${n.pageStart}-${n.pageEnd} | ${n.childCount} sub | hits: ${hits}${defines}${ev}`;
+}
+
+/** An entry's span for the evidence test: from its heading to the next entry outside it. */
+function spanOf(n: TocNode) {
+  return { pageStart: n.pageStart, lineStart: n.lineStart, endPage: n.endPage ?? n.pageEnd + 1, endLine: n.endLine ?? 0 };
 }
 
 /**
@@ -62,13 +77,26 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   let usedLlm = false;
   let reason = 'no table of contents';
   let modelChosen = false;
+  let backtracks = 0;
+  // The detectors run once, beside the descent: for a factual question they say where the answer
+  // is likely to be, whatever the titles say.
+  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope }) : [];
+  for (const [i, p] of evidence.entries()) {
+    await o.tracer.record({ stage: 'route', step: 'candidate', iteration: i + 1, strategy: p.source, output: { page: p.pageNum, line: p.lineNum, endPage: p.endPage, score: round(p.score), terms: p.terms, text: p.text }, decision: `${p.source} evidence on p.${p.pageNum}` });
+  }
   for (let depth = 1; depth <= 12; depth++) {
     const t0 = performance.now();
     const { anchors, nouns } = routeAnchors(o.query);
     const level = await tocLevel(o.db, o.documentId, parentId, o.query.keywords, anchors, nouns);
     if (level.length === 0) break;
-    const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query) })).sort((a, b) => b.s.score - a.s.score);
-    const shown = level.map((n) => compactLine(n, o.query.keywords));
+    const strong = evidence.filter((p) => p.strong);
+    const masses = new Map(level.map((n) => [n.id, strong.length ? evidenceMass(strong, spanOf(n)) : 0]));
+    const levelMass = [...masses.values()].reduce((a, b) => a + b, 0);
+    const weights = o.query.intent === 'factual' ? siblingKeywordWeights(level, o.query.keywords) : null;
+    const ctxOf = (n: TocNode): LevelContext | undefined => (weights ? { keywordWeights: weights, evidenceShare: levelMass ? masses.get(n.id)! / levelMass : 0 } : undefined);
+    const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query, ctxOf(n)) })).sort((a, b) => b.s.score - a.s.score);
+    const pointsIn = (n: TocNode, ps = strong) => ps.filter((p) => evidenceMass([p], spanOf(n)) > 0).length;
+    const shown = level.map((n) => compactLine(n, o.query.keywords, pointsIn(n)));
     const parent = path.at(-1) ?? null;
     // The rules decide first, so a model's reply can be checked against them and they stand in
     // when it fails a check.
@@ -130,6 +158,44 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
         await o.tracer.record({ stage: 'route', step: 'fallback', iteration: depth, decision: `deterministic pick (llm failed: ${e.code})`, output: { error: e.message } });
       }
     }
+    // Check the branch about to be taken against the detectors: one that holds none of the
+    // question's evidence, while a sibling does, is the wrong way down; take the best sibling
+    // that holds some. When only the parent's own text (before its first sub-entry) holds it,
+    // stay and read the parent. A branch its title ties to the question's code or section
+    // number is never overruled.
+    if (pick && !stop && strong.length && pointsIn(pick, evidence) === 0 && !anchored(scored.find((x) => x.n.id === pick!.id)!.s, o.query.keywords.length)) {
+      const parentMass = parent ? evidenceMass(strong, spanOf(parent)) : strong.reduce((a, p) => a + p.score, 0);
+      const alt = scored.find((x) => (masses.get(x.n.id) ?? 0) > 0);
+      const from = pick;
+      if (alt || parentMass > 0) {
+        backtracks++;
+        if (alt) {
+          pick = alt.n;
+          levelReason = `backtracked from "${from.title}" (none of the question's evidence) to "${alt.n.title}" (${alt.s.reasons.join('; ')})`;
+        } else {
+          stop = true;
+          levelReason = `backtracked from "${from.title}" (none of the question's evidence); reading "${parent?.title ?? 'the whole document'}" whole`;
+        }
+        await o.tracer.record({
+          stage: 'route',
+          step: 'backtrack',
+          iteration: depth,
+          input: { from: { id: from.id, title: from.title }, evidence: evidence.length },
+          output: { to: alt ? { id: alt.n.id, title: alt.n.title, evidence: pointsIn(alt.n) } : null, stayIn: alt ? null : (parent?.title ?? '(document root)') },
+          decision: levelReason,
+        });
+      }
+    }
+    // The parent's own text (before its first sub-entry) holding more of the evidence than any
+    // sub-entry: the answer is there, read the parent.
+    if (pick && !stop && parent && strong.length && !anchored(scored.find((x) => x.n.id === pick!.id)!.s, o.query.keywords.length)) {
+      const intro = evidenceMass(strong, spanOf(parent)) - [...masses.values()].reduce((a, b) => a + b, 0);
+      const bestChild = Math.max(0, ...masses.values());
+      if (intro > bestChild) {
+        stop = true;
+        levelReason = `"${parent.title}"'s own text holds more of the question's evidence than any sub-entry; reading it whole`;
+      }
+    }
     reason = levelReason;
     await o.tracer.record({
       stage: 'route',
@@ -140,7 +206,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       output: {
         pick: pick ? { id: pick.id, title: pick.title, pages: [pick.pageStart, pick.pageEnd] } : null,
         stop,
-        scores: scored.slice(0, 5).map((x) => ({ id: x.n.id, title: x.n.title, score: round(x.s.score) })),
+        scores: scored.slice(0, 5).map((x) => ({ id: x.n.id, title: x.n.title, score: round(x.s.score), ...(x.s.evidenceShare ? { evidence: round(x.s.evidenceShare) } : {}) })),
         ...(modelReason !== null ? { modelReason, agreesWithRules } : {}),
       },
       decision: pick && !stop ? `descend into "${pick.title}"` : 'stop',
@@ -171,13 +237,27 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     llmCalls,
     usedLlm,
     modelChosen,
+    evidence,
+    backtracks,
   };
+}
+
+/**
+ * The entry's title names the question's code or section number, or it names every keyword of a
+ * negated question together with the negation ("Property Not Insured"): the question points at
+ * it, and the evidence (which cannot read a negation the way a title does) does not overrule it.
+ */
+function anchored(s: EntryScore, keywords: number): boolean {
+  if (s.reasons.some((r) => r.startsWith('title has code') || r.startsWith('title starts with section') || r.startsWith('title numbers'))) return true;
+  if (!s.reasons.includes("title shares the question's negation")) return false;
+  const words = s.reasons.find((r) => r.startsWith('title words: '));
+  return keywords >= 2 && Boolean(words) && words!.slice('title words: '.length).split(', ').length >= keywords;
 }
 
 /** The deterministic step at one level: the best-scoring entry, or stop when no title helps. */
 function rulesChoice(scored: { n: TocNode; s: EntryScore }[], parent: TocNode | null, maxSectionLines: number): { pick: TocNode | null; stop: boolean; reason: string } {
   const best = scored[0]!;
-  const worthDescending = best.s.titleScore > 0 || best.s.coverage > 0;
+  const worthDescending = best.s.titleScore > 0 || best.s.coverage > 0 || best.s.evidenceShare > 0;
   // With nothing in any title, a small parent is better read whole than guessed into.
   if (!worthDescending || (parent && best.s.titleScore === 0 && parent.lineCount <= maxSectionLines)) {
     const reason = parent

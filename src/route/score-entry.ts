@@ -13,12 +13,39 @@ export interface RouteQuery {
   itemPhrase?: string | null;
   /** The question negates its predicate ("does not insure"). */
   negated?: boolean;
+  /** Other surface forms of the keywords (plural, hyphen parts), for the full-text detector. */
+  variants?: string[];
 }
+
+/**
+ * What a level knows beyond one entry: how much each keyword tells the siblings apart (a word
+ * every sibling's body holds counts little), and how much of the question's evidence (see
+ * evidence.ts) lies in each sibling.
+ */
+export interface LevelContext {
+  /** Per keyword, its idf across the siblings' bodies. */
+  keywordWeights: number[];
+  /** This entry's share of the evidence lying under the level (0..1). */
+  evidenceShare: number;
+}
+
+/** Keyword weights across siblings: BM25's idf with the siblings as documents. */
+export function siblingKeywordWeights(level: TocNode[], keywords: string[]): number[] {
+  const n = level.length;
+  return keywords.map((_, k) => {
+    const df = level.filter((x) => (x.hits[k] ?? 0) > 0).length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  });
+}
+
+/** Points the evidence adds to an entry that holds all of its level's evidence. */
+export const EVIDENCE_WEIGHT = 5;
 
 export interface EntryScore {
   score: number;
   titleScore: number;
   coverage: number;
+  evidenceShare: number;
   reasons: string[];
 }
 
@@ -27,7 +54,7 @@ export interface EntryScore {
  * the question's scope and keywords) weighs most; the keyword tally over its pages breaks ties
  * and carries entries whose titles say nothing useful.
  */
-export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
+export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext): EntryScore {
   const reasons: string[] = [];
   let titleScore = 0;
   const title = node.title;
@@ -83,14 +110,24 @@ export function scoreEntry(node: TocNode, q: RouteQuery): EntryScore {
     reasons.push(`${node.nounBelow} entr${node.nounBelow === 1 ? 'y' : 'ies'} below name the items (${q.itemNoun})`);
   }
   const hitKeywords = node.hits.filter((h) => h > 0).length;
-  const coverage = q.keywords.length ? hitKeywords / q.keywords.length : 0;
+  let coverage = q.keywords.length ? hitKeywords / q.keywords.length : 0;
+  if (ctx && q.keywords.length) {
+    // Keywords weighted by how well they tell the siblings apart; all alike weigh as before.
+    const total = ctx.keywordWeights.reduce((a, w) => a + w, 0);
+    if (total > 0) coverage = ctx.keywordWeights.reduce((a, w, k) => a + ((node.hits[k] ?? 0) > 0 ? w : 0), 0) / total;
+  }
   const totalHits = node.hits.reduce((a, b) => a + b, 0);
   const density = totalHits / Math.max(node.lineCount, 1);
   if (totalHits) reasons.push(`keyword hits ${totalHits} (${hitKeywords}/${q.keywords.length} keywords)`);
   if (node.strongHits) reasons.push(`${node.strongHits} line(s) with several keywords together`);
   // What a title says outweighs how often words occur: tallies only rank among equals.
-  const score = 1.5 * titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5) + Math.min(2, 0.5 * node.strongHits);
-  return { score, titleScore, coverage, reasons };
+  let score = 1.5 * titleScore + 3 * coverage + Math.min(2, 10 * density) + Math.min(1, Math.log1p(totalHits) / 5) + Math.min(2, 0.5 * node.strongHits);
+  const evidenceShare = ctx?.evidenceShare ?? 0;
+  if (evidenceShare > 0) {
+    score += EVIDENCE_WEIGHT * evidenceShare;
+    reasons.push(`holds ${Math.round(evidenceShare * 100)}% of the question's evidence`);
+  }
+  return { score, titleScore, coverage, evidenceShare, reasons };
 }
 
 /** Words that negate a title or an intro ("Not", "Non-", "No"). */

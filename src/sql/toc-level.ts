@@ -19,6 +19,14 @@ export interface TocNode {
   anchorBelow: number;
   /** Entries below this one whose titles name the listed items ("CSF Tiers" for tiers): weaker. */
   nounBelow: number;
+  /** Where the entry's span ends (exclusive): the next entry outside its subtree, or the page after its last. */
+  endPage?: number;
+  endLine?: number;
+  /** Identifiers the identifier index says are defined inside the entry's span. */
+  defines?: number;
+  /** The first and last of them in document order ("3.1.1", "3.1.22"), when there are any. */
+  firstCode?: string | null;
+  lastCode?: string | null;
 }
 
 /**
@@ -50,6 +58,9 @@ export async function tocLevel(
                                                    then nx.page_start else t.page_end + 1 end,
                                                  case when nx.page_start is not null and nx.line_start is not null and nx.page_start <= t.page_end + 1
                                                    then nx.line_start else 0 end)`;
+  const bounded = sql`nx.page_start is not null and nx.line_start is not null and nx.page_start <= t.page_end + 1`;
+  const endPage = sql`(case when ${bounded} then nx.page_start else t.page_end + 1 end)`;
+  const endLine = sql`(case when ${bounded} then nx.line_start else 0 end)`;
   const hitCols = keywords.length
     ? sql.join(
         keywords.map(
@@ -77,12 +88,20 @@ export async function tocLevel(
           t.line_start as "lineStart",
           (select count(*)::int from toc_entries c where c.document_id = t.document_id and c.parent_id = t.id and c.routable) as "childCount",
           (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end + 1 and ${inSpan}) as "lineCount",
-          ${hitsExpr} as hits, ${strongExpr} as "strongHits", ${anchorExpr} as "anchorBelow", ${nounExpr} as "nounBelow"
+          ${hitsExpr} as hits, ${strongExpr} as "strongHits", ${anchorExpr} as "anchorBelow", ${nounExpr} as "nounBelow",
+          ${endPage} as "endPage", ${endLine} as "endLine", d.n as defines, d.first as "firstCode", d.last as "lastCode"
         from toc_entries t
         left join lateral (
           select n.page_start, n.line_start from toc_entries n
           where n.document_id = t.document_id and n.routable and n.id > t.id and n.level <= t.level
           order by n.id limit 1) nx on true
+        left join lateral (
+          select count(*)::int as n,
+                 (array_agg(i.code order by i.page_num, i.line_num))[1] as first,
+                 (array_agg(i.code order by i.page_num desc, i.line_num desc))[1] as last
+          from identifiers i where i.document_id = t.document_id
+            and (i.page_num, i.line_num) >= (t.page_start, coalesce(t.line_start, 0))
+            and (i.page_num, i.line_num) < (${endPage}, ${endLine})) d on true
         where t.document_id = ${documentId} and t.routable and ${parentCond}
         order by t.ordinal, t.id`,
   );

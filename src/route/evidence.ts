@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client.ts';
+import { sentencePriors, splitSentences, type Sentence } from '../answer/sentences.ts';
+import { Bm25Index } from '../search/bm25.ts';
+import { stem, tokensOf } from './text-match.ts';
+
+/**
+ * The detectors that run beside the descent and propose where the answer lies, independently of
+ * any title: full-text ranking (BM25 over the document's sentences, wrapped lines joined), the
+ * identifiers the question names (where the identifier index says each is defined), and the terms
+ * the question names where the document defines them. The router checks each branch it is about
+ * to pick against these points and backtracks when the branch holds none of them.
+ */
+export interface EvidencePoint {
+  source: 'fulltext' | 'identifier' | 'definition';
+  pageNum: number;
+  lineNum: number;
+  endPage: number;
+  endLine: number;
+  score: number;
+  text: string;
+  /** The question's words the passage holds. */
+  terms: string[];
+  /**
+   * Strong evidence (near the best passage, most of the question's words) scores branches; weak
+   * (further down the ranking) only keeps a branch from being abandoned: a branch is backtracked
+   * from only when it holds neither.
+   */
+  strong: boolean;
+}
+
+export interface EvidenceQuery {
+  keywords: string[];
+  variants?: string[];
+  codes: string[];
+  phrases: string[];
+  scope?: string | null;
+}
+
+interface DocLine {
+  id: number;
+  pageNum: number;
+  lineNum: number;
+  text: string;
+  bold: boolean;
+  heading: boolean;
+}
+
+interface DocIndex {
+  key: string;
+  lines: DocLine[];
+  sentences: (Sentence & { pageNum: number; lineNum: number; endPage: number; endLine: number })[];
+  priors: number[];
+  index: Bm25Index<{ text: string }>;
+}
+
+/** Per-document sentence indexes, rebuilt when the document's lines change (re-parse). */
+const cache = new Map<string, DocIndex>();
+const CACHE_DOCS = 4;
+
+/** Passages within this share of the best one count as the question's evidence. */
+export const EVIDENCE_SHARE = 0.5;
+const WEAK_SHARE = 0.3;
+const MAX_POINTS = 8;
+
+/** A passage is stemmed the way titles are matched, so "escalating" finds "escalate". */
+export function evidenceTokens(text: string): string[] {
+  return tokensOf(text).map(stem);
+}
+
+async function docIndex(db: Db, documentId: number): Promise<DocIndex> {
+  const [sig] = await rows<{ n: number; m: number }>(db, sql`select count(*)::int as n, coalesce(max(id), 0)::int as m from lines where document_id = ${documentId}`);
+  const key = `${documentId}:${sig?.n}:${sig?.m}`;
+  const hit = cache.get(String(documentId));
+  if (hit && hit.key === key) return hit;
+  // Heading lines are titles (the router reads those itself) and contents-page lines repeat
+  // titles with page numbers: neither is evidence of where an answer is.
+  const lines = await rows<DocLine>(
+    db,
+    sql`select l.id::int as id, l.page_num as "pageNum", l.line_num as "lineNum", l.text, l.bold,
+          exists (select 1 from toc_entries t where t.document_id = l.document_id and t.page_start = l.page_num and t.line_start = l.line_num) as heading
+        from lines l where l.document_id = ${documentId} and not l.furniture order by l.page_num, l.line_num`,
+  );
+  const body = lines.filter((l) => !l.heading && !/(?:\.\s?){4,}\s*\d+\s*$/.test(l.text));
+  const sentences = splitSentences(body).map((s) => {
+    const first = body[s.pieces[0]!.index]!;
+    const last = body[s.pieces.at(-1)!.index]!;
+    return { ...s, pageNum: first.pageNum, lineNum: first.lineNum, endPage: last.pageNum, endLine: last.lineNum };
+  });
+  const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
+  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences) };
+  cache.delete(String(documentId));
+  cache.set(String(documentId), built);
+  while (cache.size > CACHE_DOCS) cache.delete(cache.keys().next().value!);
+  return built;
+}
+
+/** Each question word as the group of index terms it matches: its stem and the words that extend it. */
+export function termGroups(words: string[], vocabulary: Iterable<string>): { word: string; terms: string[] }[] {
+  const vocab = [...vocabulary];
+  const seen = new Set<string>();
+  const out: { word: string; terms: string[] }[] = [];
+  for (const w of words) {
+    const s = stem(w.toLowerCase());
+    if (!s || seen.has(s)) continue;
+    seen.add(s);
+    const terms = vocab.filter((v) => v === s || (s.length >= 4 && v.startsWith(s)) || (v.length >= 4 && /\p{L}/u.test(v) && s.startsWith(v)));
+    out.push({ word: w, terms });
+  }
+  return out;
+}
+
+/**
+ * The question's evidence in one document, best first. Full-text passages within EVIDENCE_SHARE
+ * of the best one; every place the identifier index defines a code the question names; every
+ * sentence that defines a term the question names. Scores share one scale (the best passage's).
+ */
+export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuery): Promise<EvidencePoint[]> {
+  const ix = await docIndex(db, documentId);
+  const codeWords = q.codes.flatMap((c) => tokensOf(c));
+  const words = [...q.keywords, ...(q.variants ?? []), ...codeWords];
+  const groups = termGroups(words, ix.index.vocabulary());
+  // A variant is one more way to write a keyword, not another word: merge it into its keyword's group.
+  const merged = new Map<string, { word: string; terms: Set<string>; weight: number }>();
+  for (const g of groups) {
+    const owner = q.keywords.find((k) => g.terms.some((t) => t === stem(k.toLowerCase()))) ?? g.word;
+    const key = stem(owner.toLowerCase());
+    const cur = merged.get(key) ?? { word: owner, terms: new Set<string>(), weight: codeWords.includes(g.word) ? 2 : 1 };
+    for (const t of g.terms) cur.terms.add(t);
+    merged.set(key, cur);
+  }
+  const gs = [...merged.values()].filter((g) => g.terms.size > 0);
+  const ranked = ix.index
+    .rankGroups(
+      gs.map((g) => [...g.terms]),
+      ix.sentences.length,
+      gs.map((g) => g.weight),
+    )
+    .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! }))
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, MAX_POINTS * 4)
+    .map((r) => {
+      const toks = new Set(evidenceTokens(r.chunk.text));
+      return { ...r, terms: gs.filter((g) => [...g.terms].some((t) => toks.has(t))).map((g) => g.word) };
+    });
+  const top = ranked[0]?.score ?? 0;
+  // Evidence holds most of the question's words together: a passage with only some of them (the
+  // words a title also has, say) is a mention, not where the answer is.
+  const mostTerms = Math.max(0, ...ranked.map((r) => r.terms.length));
+  const needTerms = Math.min(mostTerms, Math.max(gs.length >= 2 ? 2 : 1, Math.ceil(0.75 * mostTerms)));
+  const points: EvidencePoint[] = [];
+  let strongCount = 0;
+  for (const r of ranked) {
+    const strong = r.score >= top * EVIDENCE_SHARE && r.terms.length >= needTerms && strongCount < MAX_POINTS;
+    const weak = r.score >= top * WEAK_SHARE && r.terms.length >= Math.min(needTerms, gs.length >= 2 ? 2 : 1);
+    if (!strong && !weak) continue;
+    if (strong) strongCount++;
+    const s = ix.sentences[r.index]!;
+    points.push({ source: 'fulltext', pageNum: s.pageNum, lineNum: s.lineNum, endPage: s.endPage, endLine: s.endLine, score: r.score, text: s.text.slice(0, 240), terms: r.terms, strong });
+  }
+  const strong = top || 1;
+  if (q.codes.length) {
+    const defs = await rows<{ code: string; page_num: number; line_num: number; title: string }>(
+      db,
+      sql`select code, page_num, line_num, title from identifiers
+          where document_id = ${documentId} and lower(code) in (${sql.join(q.codes.map((c) => sql`${c.toLowerCase()}`), sql`, `)})`,
+    );
+    // A code defined in one place is where the question points; one "defined" twice is a mention.
+    const once = defs.filter((d) => defs.filter((x) => x.code.toLowerCase() === d.code.toLowerCase()).length === 1);
+    for (const d of once) points.push({ source: 'identifier', pageNum: d.page_num, lineNum: d.line_num, endPage: d.page_num, endLine: d.line_num, score: strong, text: `${d.code} ${d.title}`.slice(0, 240), terms: [d.code], strong: true });
+  }
+  const terms = [...new Set([...q.phrases, ...(q.scope ? [q.scope] : [])].map((t) => t.trim()).filter((t) => t.length >= 3))];
+  for (const term of terms) {
+    const re = definitionPattern(term);
+    for (const s of ix.sentences) {
+      if (!re.test(s.text)) continue;
+      points.push({ source: 'definition', pageNum: s.pageNum, lineNum: s.lineNum, endPage: s.endPage, endLine: s.endLine, score: strong, text: s.text.slice(0, 240), terms: [term], strong: true });
+      if (points.filter((p) => p.source === 'definition').length >= 3) break;
+    }
+  }
+  return points.sort((a, b) => b.score - a.score);
+}
+
+/** "“Term” means …", "Term: …", "Term is defined as …", "Term refers to …" at a sentence's start. */
+function definitionPattern(term: string): RegExp {
+  const t = term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return new RegExp(`^\\W{0,3}(?:the\\s+)?${t}\\W{0,3}\\s*(?:means\\b|is\\s+defined\\s+as\\b|refers\\s+to\\b|:\\s)`, 'i');
+}
+
+/** A stored position against a section's span [start, end). */
+export function inSpan(p: { pageNum: number; lineNum: number }, span: { pageStart: number; lineStart: number | null; endPage: number; endLine: number }): boolean {
+  const after = p.pageNum > span.pageStart || (p.pageNum === span.pageStart && p.lineNum >= (span.lineStart ?? 0));
+  const before = p.pageNum < span.endPage || (p.pageNum === span.endPage && p.lineNum < span.endLine);
+  return after && before;
+}
+
+/** The evidence a section holds: the sum of its points' scores. */
+export function evidenceMass(points: EvidencePoint[], span: { pageStart: number; lineStart: number | null; endPage: number; endLine: number }): number {
+  return points.reduce((a, p) => a + (inSpan(p, span) ? p.score : 0), 0);
+}
