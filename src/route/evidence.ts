@@ -35,6 +35,8 @@ export interface EvidenceQuery {
   codes: string[];
   phrases: string[];
   scope?: string | null;
+  /** The question negates its predicate ("does not insure"): a passage that does not negate is not its evidence. */
+  negated?: boolean;
 }
 
 interface DocLine {
@@ -60,6 +62,9 @@ const CACHE_DOCS = 4;
 
 /** Passages within this share of the best one count as the question's evidence. */
 export const EVIDENCE_SHARE = 0.5;
+
+/** A negation as a word of its own ("not", "no", "never", "don't"), never a prefix like "non-owned". */
+const NEGATION = /(?<![\p{L}\-])(?:not|no|never)(?![\p{L}\-])|n['’]t(?!\p{L})/iu;
 const WEAK_SHARE = 0.3;
 const MAX_POINTS = 8;
 
@@ -138,6 +143,8 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
     )
     .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
+    // Word counts cannot read "not": for a negated question only passages that negate too count.
+    .filter((r) => !q.negated || NEGATION.test(r.chunk.text))
     .slice(0, MAX_POINTS * 4)
     .map((r) => {
       const toks = new Set(evidenceTokens(r.chunk.text));

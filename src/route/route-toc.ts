@@ -80,7 +80,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   let backtracks = 0;
   // The detectors run once, beside the descent: for a factual question they say where the answer
   // is likely to be, whatever the titles say.
-  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope }) : [];
+  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope, negated: o.query.negated ?? false }) : [];
   for (const [i, p] of evidence.entries()) {
     await o.tracer.record({ stage: 'route', step: 'candidate', iteration: i + 1, strategy: p.source, output: { page: p.pageNum, line: p.lineNum, endPage: p.endPage, score: round(p.score), terms: p.terms, text: p.text }, decision: `${p.source} evidence on p.${p.pageNum}` });
   }
@@ -243,7 +243,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
 }
 
 /**
- * The entry's title names the question's code or section number, or it names every keyword of a
+ * The entry's title names the question's code or section number, or it names most keywords of a
  * negated question together with the negation ("Property Not Insured"): the question points at
  * it, and the evidence (which cannot read a negation the way a title does) does not overrule it.
  */
@@ -251,7 +251,8 @@ function anchored(s: EntryScore, keywords: number): boolean {
   if (s.reasons.some((r) => r.startsWith('title has code') || r.startsWith('title starts with section') || r.startsWith('title numbers'))) return true;
   if (!s.reasons.includes("title shares the question's negation")) return false;
   const words = s.reasons.find((r) => r.startsWith('title words: '));
-  return keywords >= 2 && Boolean(words) && words!.slice('title words: '.length).split(', ').length >= keywords;
+  // Most of them: a question may carry a word that names the documents ("the ... forms").
+  return keywords >= 2 && Boolean(words) && words!.slice('title words: '.length).split(', ').length >= Math.max(2, Math.ceil((2 * keywords) / 3));
 }
 
 /** The deterministic step at one level: the best-scoring entry, or stop when no title helps. */
