@@ -116,3 +116,48 @@ describe('a scope that opens with the document name', () => {
     expect(u.scope).toBe('Extra Cost coverage');
   });
 });
+
+describe('a question whose words are unsure of its intent, inside the section it routes to (no LLM)', () => {
+  let app: App;
+  let documentId: number;
+
+  beforeAll(async () => {
+    ({ app, documentId } = await ingestGenerated(
+      await drawPdf([
+        (doc) => {
+          at(doc, 72, 60, 'I. Agreement', { bold: true, size: 13 });
+          at(doc, 72, 85, 'This contract covers the harbour buildings named in the schedule.');
+          at(doc, 72, 120, 'II. Quay Cover', { bold: true, size: 13 });
+          at(doc, 72, 145, 'Quay Cover insures the quay walls, their fixings and the paving on them.');
+          at(doc, 72, 165, 'Repairs are paid at replacement cost once the damage is assessed.');
+          at(doc, 72, 190, 'If the quay has a cellar, Quay Cover still insures only these items in the cellar:');
+          at(doc, 80, 210, '1. Bilge pumps and their motors;');
+          at(doc, 80, 227, '2. Fuse boxes and switchgear;');
+          at(doc, 80, 244, '3. Fixed stairs and ladders.');
+          at(doc, 72, 270, 'Stored goods in the cellar are never insured.');
+          at(doc, 72, 300, 'III. Shed Cover', { bold: true, size: 13 });
+          at(doc, 72, 325, 'Shed Cover insures the sheds on the quay and their roofs.');
+          at(doc, 72, 350, 'If a shed has a cellar, Shed Cover still insures only these items in the cellar:');
+          at(doc, 80, 370, '1. Drain grates;');
+          at(doc, 80, 387, '2. Wall lamps.');
+          at(doc, 72, 420, 'IV. Claims', { bold: true, size: 13 });
+          at(doc, 72, 445, 'Claims are filed within 60 days of the damage.');
+        },
+      ]),
+      'quay.pdf',
+    ));
+  }, 60_000);
+
+  afterAll(async () => app?.close());
+
+  it('reads the list inside the landed section as the answer when the whole document cannot tell two alike apart', async () => {
+    const q = 'If the quay has a cellar, what does Quay Cover still cover there?';
+    const u = understandQuestion(q);
+    expect(u.intent).toBe('factual');
+    expect(u.confidence).toBeLessThan(0.6);
+    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, q);
+    expect(trace.find((t) => t.step === 'intent_from_document')?.decision).toMatch(/^factual/);
+    expect(trace.find((t) => t.step === 'intent_from_section')?.decision).toMatch(/^listing/);
+    expect(answer.items.map((i) => i.name)).toEqual(['Bilge pumps and their motors', 'Fuse boxes and switchgear', 'Fixed stairs and ladders']);
+  });
+});

@@ -34,7 +34,12 @@ export async function probeListingIntent(db: Db, documentId: number, question: s
   const margin = (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9);
   const f = top.features;
   const tied = !f.scopeIsItem && !f.scopeMiss && ((f.refHits ?? 0) > 0 || (f.introduced ?? 0) > 0);
-  const fits = top.score >= TUNING.listMinScore && (f.coverage ?? 0) >= TUNING.intentMinCoverage && margin >= TUNING.intentMinMargin && tied;
+  // Inside the landed section, a question whose own words are unsure of its intent (the rules'
+  // confidence is low: "what does Coverage A still cover there?") is tipped by weaker evidence.
+  const unsure = Boolean(within) && u.confidence < TUNING.intentUnsureConfidence;
+  const minCoverage = unsure ? TUNING.intentUnsureMinCoverage : TUNING.intentMinCoverage;
+  const minMargin = unsure ? TUNING.intentUnsureMinMargin : TUNING.intentMinMargin;
+  const fits = top.score >= TUNING.listMinScore && (f.coverage ?? 0) >= minCoverage && margin >= minMargin && tied;
   const r = Math.round(margin * 100) / 100;
   return fits
     ? { listing: true, reason: `list ${top.list.id} answers it (score ${top.score}, coverage ${f.coverage}, margin ${r})`, list: top.list.id, score: top.score, margin: r }

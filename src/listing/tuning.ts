@@ -80,4 +80,11 @@ export const TUNING = {
    */
   sectionListMinShare: 0.6,
   intentMinMargin: 0.3,
+  /**
+   * Below this confidence the question's words cannot tell a listing from a fact; inside the
+   * section routing landed on, a list then needs only this coverage and margin to decide it.
+   */
+  intentUnsureConfidence: 0.6,
+  intentUnsureMinCoverage: 0.5,
+  intentUnsureMinMargin: 0.15,
 } as const;
