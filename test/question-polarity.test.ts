@@ -161,3 +161,13 @@ describe('a question whose words are unsure of its intent, inside the section it
     expect(answer.items.map((i) => i.name)).toEqual(['Bilge pumps and their motors', 'Fuse boxes and switchgear', 'Fixed stairs and ladders']);
   });
 });
+
+describe('questions for a subset of the items', () => {
+  it('are told apart, so a count of all the items never confirms their list', async () => {
+    const { restrictsItems } = await import('../src/listing/dispatch.ts');
+    expect(restrictsItems('How many families have no derived requirements, and which are they?')).toBe(true);
+    expect(restrictsItems('Which rules apply to sheds without a cellar?')).toBe(true);
+    expect(restrictsItems('How many families are there, and which are they?')).toBe(false);
+    expect(restrictsItems('What property does the policy not insure?')).toBe(false);
+  });
+});

@@ -40,13 +40,21 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
   const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
   // A count of some other noun that merely shares a question keyword ("six Functions" for a
   // question about categories under a function) says nothing about these items.
-  const cue = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemNoun);
+  const stated = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemNoun);
+  // "Which families have no derived requirements?" asks for a subset of the families: the count
+  // the document states for all of them ("fourteen families") is not the subset's count.
+  const restricted = restrictsItems(ctx.question);
+  const cue = restricted ? null : stated;
   await ctx.tracer.record({
     stage: 'list',
     step: 'cardinality',
     input: { itemNoun: ctx.u.itemNoun, linesScanned: cueLines.length },
     output: { cues: cues.slice(0, 5), best: cue },
-    decision: cue ? `document states ${cue.count} ${cue.noun} (p.${cue.pageNum} l.${cue.lineNum})` : 'no stated count',
+    decision: cue
+      ? `document states ${cue.count} ${cue.noun} (p.${cue.pageNum} l.${cue.lineNum})`
+      : stated
+        ? `the document's count of all ${stated.noun} (${stated.count}, p.${stated.pageNum}) is not the count of the subset the question asks for`
+        : 'no stated count',
   });
   const expected = ctx.u.expectedCount ?? cue?.count ?? null;
   ctx = { ...ctx, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null };
@@ -247,6 +255,11 @@ async function preferFullerCodeSweep(ctx: StrategyContext, r: StrategyResult): P
     decision: better ? `use the pattern sweep: ${sweep.items.length} codes include all ${shapeCodes.length} coded TOC children` : 'keep the TOC children',
   });
   return better ? sweep : null;
+}
+
+/** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
+export function restrictsItems(question: string): boolean {
+  return /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without|lack(?:s|ing)?)\b/i.test(question);
 }
 
 /**
