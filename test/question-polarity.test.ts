@@ -164,7 +164,7 @@ describe('a question whose words are unsure of its intent, inside the section it
 
 describe('questions for a subset of the items', () => {
   it('are told apart, so a count of all the items never confirms their list', async () => {
-    const { restrictsItems } = await import('../src/listing/dispatch.ts');
+    const { restrictsItems } = await import('../src/answer/understand.ts');
     expect(restrictsItems('How many families have no derived requirements, and which are they?')).toBe(true);
     expect(restrictsItems('Which rules apply to sheds without a cellar?')).toBe(true);
     expect(restrictsItems('How many families are there, and which are they?')).toBe(false);

@@ -43,7 +43,9 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let llmCalls = 0;
 
   let u = withoutDocumentWords(await understand(deps, q.text, llm, tracer, llmCtx, (t, c) => ((tokens += t), (llmCalls += c))), q);
-  const probe = await probeListingIntent(deps.db, q.document_id, q.text, u);
+  // The structure model's lists, read once: the intent probes and the listing run all rank them.
+  const lists = await loadLists(deps.db, q.document_id);
+  const probe = probeListingIntent(lists, q.text, u);
   if (u.intent === 'factual') await tracer.record({ stage: 'understand', step: 'intent_from_document', output: probe, decision: probe.listing ? `listing: ${probe.reason}` : `factual: ${probe.reason}` });
   if (probe.listing) u = { ...u, intent: 'listing', signals: [...u.signals, 'intent-from-document'] };
   await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
@@ -72,11 +74,10 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let sectionList: number | null = null;
   if (u.intent === 'factual' && section) {
     const body = regionLines.reduce((a, l) => a + l.text.length, 0);
-    const lists = await loadLists(deps.db, q.document_id);
     let landed = sectionListIntent(u, { ...section, id: routed.entry!.id }, body, lists);
     // Or one list inside the landed section answers it clearly (introduced, covering the question).
     if (!landed.listing) {
-      const inner = await probeListingIntent(deps.db, q.document_id, q.text, u, { sectionId: routed.entry!.id, lists });
+      const inner = probeListingIntent(lists, q.text, u, routed.entry!.id);
       if (inner.listing) landed = { ...inner, reason: `in "${section.title}": ${inner.reason}` };
     }
     await tracer.record({ stage: 'understand', step: 'intent_from_section', output: landed, decision: landed.listing ? `listing: ${landed.reason}` : `factual: ${landed.reason}` });
@@ -120,7 +121,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       questionId,
       maxIterations: deps.config.DOCINTEL_LIST_MAX_ITERATIONS,
       sectionList,
-    });
+    }, lists);
     tokens += outcome.result.tokens;
     llmCalls += outcome.result.llmCalls;
     const verified = await verifyItemCitations(deps.db, q.document_id, outcome.items);

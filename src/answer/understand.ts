@@ -28,12 +28,19 @@ export const UnderstandingSchema = z.object({
   pageRef: z.number().int().positive().nullable(),
   /** The question negates its own predicate ("does not insure", "never applies"): titles and intros that negate too fit it better. */
   negated: z.boolean().optional(),
+  /** The question asks for a subset of its items by what they lack ("families that have no ..."). */
+  restricted: z.boolean().optional(),
   /** Words the question sets aside ("(not the basic ones)", "other than X"): never keywords, and a list named by them is not the answer. */
   excluded: z.array(z.string()).optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
 export type Understanding = z.infer<typeof UnderstandingSchema>;
+
+/** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
+export function restrictsItems(question: string): boolean {
+  return /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without|lack(?:s|ing)?)\b/i.test(question);
+}
 
 /**
  * A question that negates its predicate: "not" or "never" before a word that is not a
@@ -1082,6 +1089,7 @@ export function understandQuestion(text: string): Understanding {
     keywords,
     excluded,
     negated: isNegated(norm),
+    restricted: restrictsItems(norm),
     keywordVariants: variants,
     phrases,
     codes,

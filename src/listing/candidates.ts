@@ -8,8 +8,7 @@
 
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import { norm, stem, tokensOf } from '../route/text-match.ts';
-import { NEGATIONS } from '../route/score-entry.ts';
+import { negates, norm, stem, tokensOf } from '../route/text-match.ts';
 import type { Understanding } from '../answer/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
@@ -209,7 +208,7 @@ export function rankLists(
     // Items named by the noun carry it themselves: the noun is there as surely as in an intro.
     const nounHere = noun || itemsNamed;
     // A question that negates its predicate ("not insure") fits a list introduced with a negation.
-    const polarity = u.negated && tokensOf(`${f.intro} ${f.heading}`).some((t) => NEGATIONS.has(t)) ? 1 : 0;
+    const polarity = u.negated && negates(`${f.intro} ${f.heading}`) ? 1 : 0;
     // A list named by what the question sets aside ("not the basic ones") is not the answer.
     const excludedHit = excluded.some((x) => intro.has(x) || heading.has(x)) ? 1 : 0;
     // A part of a list (a run of codes under its own heading, nested with no parent item) answers

@@ -35,7 +35,8 @@ export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'>): Strat
  * Runs strategies in order until one finds items, merges them, finds the document's own count
  * of the items, and decides completeness. Every step is a trace row.
  */
-export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> {
+/** `lists`: the document's lists when the caller has read them already (read here otherwise). */
+export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Promise<ListingOutcome> {
   const cueLines = await cardinalityLines(ctx);
   const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
   // A count of some other noun that merely shares a question keyword ("six Functions" for a
@@ -43,8 +44,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
   const stated = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemNoun);
   // "Which families have no derived requirements?" asks for a subset of the families: the count
   // the document states for all of them ("fourteen families") is not the subset's count.
-  const restricted = restrictsItems(ctx.question);
-  const cue = restricted ? null : stated;
+  const cue = ctx.u.restricted ? null : stated;
   await ctx.tracer.record({
     stage: 'list',
     step: 'cardinality',
@@ -82,7 +82,7 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
       break;
     }
   }
-  const arbitrated = await candidateList(ctx, expected, chosen);
+  const arbitrated = await candidateList(ctx, expected, chosen, lists);
   if (arbitrated && arbitrated.variant === 'candidate-list') tried.push({ strategy: arbitrated.strategy, variant: arbitrated.variant, items: arbitrated.items.length });
   chosen = arbitrated ?? chosen;
   chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
@@ -114,12 +114,12 @@ export async function runListing(ctx: StrategyContext): Promise<ListingOutcome> 
  * to the question strongly enough; it is complete only when it is closed (its boundary reached,
  * numbering without gaps) and clearly beats the runner-up.
  */
-async function candidateList(ctx: StrategyContext, expected: number | null, chain: StrategyResult | null): Promise<StrategyResult | null> {
+async function candidateList(ctx: StrategyContext, expected: number | null, chain: StrategyResult | null, known?: StoredList[]): Promise<StrategyResult | null> {
   // Identifier questions ("all the codes under X") are answered by the identifier sweep.
   // For a question about identifiers, a regex sweep of one family is exhaustive by construction
   // and lists do not rival it; otherwise a sweep of codes it induced competes like any candidate.
   if (chain?.strategy === 'pattern' && strategyOrder(ctx)[0] === 'pattern') return chain;
-  const lists = await loadLists(ctx.db, ctx.documentId);
+  const lists = known ?? (await loadLists(ctx.db, ctx.documentId));
   // The routed section is the question's scope itself when its title (or one above it) names it.
   const namesScope = Boolean(ctx.u.scope && ctx.routed.path.some((p) => containsPhrase(p.title, ctx.u.scope!)));
   const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd, namesScope } : null;
@@ -255,11 +255,6 @@ async function preferFullerCodeSweep(ctx: StrategyContext, r: StrategyResult): P
     decision: better ? `use the pattern sweep: ${sweep.items.length} codes include all ${shapeCodes.length} coded TOC children` : 'keep the TOC children',
   });
   return better ? sweep : null;
-}
-
-/** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
-export function restrictsItems(question: string): boolean {
-  return /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without|lack(?:s|ing)?)\b/i.test(question);
 }
 
 /**

@@ -6,9 +6,8 @@
  * place are never re-read.
  */
 
-import type { Db } from '../db/client.ts';
 import type { Understanding } from '../answer/understand.ts';
-import { loadLists, rankLists, type StoredList } from './candidates.ts';
+import { rankLists, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
 
 /** Rule signals of questions that ask for one fact by their form (how long, who, what is the ...). */
@@ -22,13 +21,13 @@ export interface IntentProbe {
   margin: number | null;
 }
 
-export async function probeListingIntent(db: Db, documentId: number, question: string, u: Understanding, within?: { sectionId: number; lists: StoredList[] }): Promise<IntentProbe> {
+export function probeListingIntent(lists: StoredList[], question: string, u: Understanding, withinSection?: number): IntentProbe {
   const none = (reason: string): IntentProbe => ({ listing: false, reason, list: null, score: null, margin: null });
   if (u.intent !== 'factual') return none('already a listing or count');
   if (u.signals.some((s) => FACT_FORMS.test(s))) return none(`asks for one fact by its form (${u.signals[0]})`);
   // Within the section routing landed on, only its own lists compete.
-  const lists = within ? within.lists.filter((l) => l.sectionId === within.sectionId) : await loadLists(db, documentId);
-  const ranked = rankLists(lists, u, question, { scope: null, expectedCount: null });
+  const candidates = withinSection === undefined ? lists : lists.filter((l) => l.sectionId === withinSection);
+  const ranked = rankLists(candidates, u, question, { scope: null, expectedCount: null });
   const [top, runner] = ranked;
   if (!top) return none('the document has no lists');
   const margin = (top.score - (runner?.score ?? 0)) / Math.max(top.score, 1e-9);
@@ -36,7 +35,7 @@ export async function probeListingIntent(db: Db, documentId: number, question: s
   const tied = !f.scopeIsItem && !f.scopeMiss && ((f.refHits ?? 0) > 0 || (f.introduced ?? 0) > 0);
   // Inside the landed section, a question whose own words are unsure of its intent (the rules'
   // confidence is low: "what does Coverage A still cover there?") is tipped by weaker evidence.
-  const unsure = Boolean(within) && u.confidence < TUNING.intentUnsureConfidence;
+  const unsure = withinSection !== undefined && u.confidence < TUNING.intentUnsureConfidence;
   const minCoverage = unsure ? TUNING.intentUnsureMinCoverage : TUNING.intentMinCoverage;
   const minMargin = unsure ? TUNING.intentUnsureMinMargin : TUNING.intentMinMargin;
   const fits = top.score >= TUNING.listMinScore && (f.coverage ?? 0) >= minCoverage && margin >= minMargin && tied;

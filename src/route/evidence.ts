@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import { sentencePriors, splitSentences, type Sentence } from '../answer/sentences.ts';
 import { Bm25Index } from '../search/bm25.ts';
-import { stem, tokensOf } from './text-match.ts';
+import { negates, stem, tokensOf } from './text-match.ts';
 
 /**
  * The detectors that run beside the descent and propose where the answer lies, independently of
@@ -63,8 +63,6 @@ const CACHE_DOCS = 4;
 /** Passages within this share of the best one count as the question's evidence. */
 export const EVIDENCE_SHARE = 0.5;
 
-/** A negation as a word of its own ("not", "no", "never", "don't"), never a prefix like "non-owned". */
-const NEGATION = /(?<![\p{L}\-])(?:not|no|never)(?![\p{L}\-])|n['’]t(?!\p{L})/iu;
 const WEAK_SHARE = 0.3;
 const MAX_POINTS = 8;
 
@@ -144,7 +142,7 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
     .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     // Word counts cannot read "not": for a negated question only passages that negate too count.
-    .filter((r) => !q.negated || NEGATION.test(r.chunk.text))
+    .filter((r) => !q.negated || negates(r.chunk.text))
     .slice(0, MAX_POINTS * 4)
     .map((r) => {
       const toks = new Set(evidenceTokens(r.chunk.text));

@@ -1,5 +1,5 @@
 import type { TocNode } from '../sql/toc-level.ts';
-import { containsPhrase, stemOverlap, tokensOf } from './text-match.ts';
+import { containsPhrase, negates, stemOverlap, tokensOf } from './text-match.ts';
 
 export interface RouteQuery {
   intent: 'listing' | 'count' | 'factual';
@@ -92,7 +92,7 @@ export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext): En
   }
   // "What does the policy not insure?" is answered under "Property Not Insured", not "Property
   // Insured": a title that shares the question's words and its negation fits it better.
-  if (q.negated && matched.length && tokensOf(title).some((t) => NEGATIONS.has(t))) {
+  if (q.negated && matched.length && negates(title)) {
     titleScore += 3;
     reasons.push('title shares the question\'s negation');
   }
@@ -129,9 +129,6 @@ export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext): En
   }
   return { score, titleScore, coverage, evidenceShare, reasons };
 }
-
-/** Words that negate a title or an intro ("Not", "Non-", "No"). */
-export const NEGATIONS = new Set(['not', 'non', 'no', 'never']);
 
 /**
  * For a dotted numeric code (9.1.2, 5.4), the longest proper prefix (9.1, 9) that the title's

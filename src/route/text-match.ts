@@ -15,6 +15,14 @@ export function tokensOf(s: string): string[] {
   return norm(s).split(' ').filter(Boolean);
 }
 
+/**
+ * A negation written as a word of its own ("not", "no", "never", "don't"), never the prefix of a
+ * compound ("non-owned"): the one test for titles, list intros and evidence passages alike.
+ */
+export function negates(text: string): boolean {
+  return /(?<![\p{L}\-])(?:not|no|never)(?![\p{L}\-])|n['’]t(?!\p{L})/iu.test(text);
+}
+
 /** A crude stem: enough to match "appendices"/"appendix", "categories"/"category", "regularization"/"regularize". */
 export function stem(w: string): string {
   const t = w.toLowerCase();
