@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import { withoutDocumentWords } from '../src/answer/answer-question.ts';
 import type { ListingAnswer } from '../src/answer/types.ts';
 import { isNegated, understandQuestion } from '../src/answer/understand.ts';
-import { askGenerated, ingestGenerated } from './helpers/generated-doc.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 
 describe('words that name the document', () => {
@@ -32,12 +31,9 @@ describe('polarity', () => {
 });
 
 describe('a negated question routes to the negated title and answers with its list (no LLM)', () => {
-  let app: App;
-  let documentId: number;
-
-  beforeAll(async () => {
-    ({ app, documentId } = await ingestGenerated(
-      await drawPdf([
+  const subject = generatedDocument(
+    () =>
+      drawPdf([
         (doc) => {
           at(doc, 72, 60, 'Harbour Mutual Marine Policy, 2025 Edition', { bold: true, size: 16 });
           at(doc, 72, 100, 'I. Property Insured', { bold: true, size: 13 });
@@ -56,16 +52,13 @@ describe('a negated question routes to the negated title and answers with its li
           at(doc, 72, 395, 'Claims for insured property are filed within 60 days.');
         },
       ]),
-      'policy.pdf',
-    ));
-  }, 60_000);
-
-  afterAll(async () => app?.close());
+    'policy.pdf',
+  );
 
   it('lands on "II. Property Not Insured" and lists what it excludes', async () => {
     const q = 'What property does the Harbour Mutual Marine Policy not insure?';
     expect(understandQuestion(q).intent).toBe('factual');
-    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, q);
+    const { answer, trace } = await subject.ask<ListingAnswer>(q);
     const read = trace.find((t) => t.step === 'read_section')!.output as { title: string };
     expect(read.title).toBe('II. Property Not Insured');
     expect(answer.kind).toBe('listing');
@@ -75,12 +68,9 @@ describe('a negated question routes to the negated title and answers with its li
 });
 
 describe('instances of the item noun (no LLM)', () => {
-  let app: App;
-  let documentId: number;
-
-  beforeAll(async () => {
-    ({ app, documentId } = await ingestGenerated(
-      await drawPdf([
+  const subject = generatedDocument(
+    () =>
+      drawPdf([
         (doc) => {
           at(doc, 72, 60, 'IV. Extra Payments', { bold: true, size: 13 });
           at(doc, 72, 85, 'This part sets out what the policy pays besides repairs to property.');
@@ -95,14 +85,11 @@ describe('instances of the item noun (no LLM)', () => {
           at(doc, 80, 287, '• Pilotage fees.');
         },
       ]),
-      'benefits.pdf',
-    ));
-  }, 60_000);
-
-  afterAll(async () => app?.close());
+    'benefits.pdf',
+  );
 
   it('level: items named by the item noun are the answer, not a list inside one of them', async () => {
-    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, 'What benefits are included under Extra Payments?');
+    const { answer, trace } = await subject.ask<ListingAnswer>('What benefits are included under Extra Payments?');
     expect(answer.items.map((i) => i.name)).toEqual(['A. Benefit A—Salvage Costs', 'B. Benefit B—Harbour Dues'].map((n) => n.replace(/^[A-Z]\. /, '')));
     const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { list: number | string; features: { itemsNamed: number; scopeIsItem: number } }[] };
     expect(cands.top.filter((c) => typeof c.list === 'number').every((c) => c.features.scopeIsItem === 1)).toBe(true);
@@ -118,12 +105,9 @@ describe('a scope that opens with the document name', () => {
 });
 
 describe('a question whose words are unsure of its intent, inside the section it routes to (no LLM)', () => {
-  let app: App;
-  let documentId: number;
-
-  beforeAll(async () => {
-    ({ app, documentId } = await ingestGenerated(
-      await drawPdf([
+  const subject = generatedDocument(
+    () =>
+      drawPdf([
         (doc) => {
           at(doc, 72, 60, 'I. Agreement', { bold: true, size: 13 });
           at(doc, 72, 85, 'This contract covers the harbour buildings named in the schedule.');
@@ -144,18 +128,15 @@ describe('a question whose words are unsure of its intent, inside the section it
           at(doc, 72, 445, 'Claims are filed within 60 days of the damage.');
         },
       ]),
-      'quay.pdf',
-    ));
-  }, 60_000);
-
-  afterAll(async () => app?.close());
+    'quay.pdf',
+  );
 
   it('reads the list inside the landed section as the answer when the whole document cannot tell two alike apart', async () => {
     const q = 'If the quay has a cellar, what does Quay Cover still cover there?';
     const u = understandQuestion(q);
     expect(u.intent).toBe('factual');
     expect(u.confidence).toBeLessThan(0.6);
-    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, q);
+    const { answer, trace } = await subject.ask<ListingAnswer>(q);
     expect(trace.find((t) => t.step === 'intent_from_document')?.decision).toMatch(/^factual/);
     expect(trace.find((t) => t.step === 'intent_from_section')?.decision).toMatch(/^listing/);
     expect(answer.items.map((i) => i.name)).toEqual(['Bilge pumps and their motors', 'Fuse boxes and switchgear', 'Fixed stairs and ladders']);

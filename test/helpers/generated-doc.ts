@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { App } from '../../src/app.ts';
 import type { Answer } from '../../src/answer/types.ts';
 import { enqueueQuestions, waitForQuestions } from '../../src/producer/ask.ts';
@@ -27,4 +27,19 @@ export async function askGenerated<A extends Answer>(app: App, documentId: numbe
   const [a] = await listAnswers(app.db, { ids: [id!] });
   expect(a!.status, a!.error ?? '').toBe('answered');
   return { id: id!, answer: a!.payload as A, trace: await loadTrace(app.db, id!) };
+}
+
+/**
+ * One generated PDF for a describe block: ingested before its tests, closed after them. Returns
+ * a handle whose `ask` runs a question through the normal pipeline.
+ */
+export function generatedDocument(makePdf: () => Promise<Buffer>, name: string) {
+  let doc: { app: App; documentId: number } | null = null;
+  beforeAll(async () => {
+    doc = await ingestGenerated(await makePdf(), name);
+  }, 60_000);
+  afterAll(async () => doc?.app.close());
+  return {
+    ask: <A extends Answer>(text: string) => askGenerated<A>(doc!.app, doc!.documentId, text),
+  };
 }
