@@ -178,6 +178,30 @@ describe('rankLists: the level rule', () => {
     expect(ranked[0]!.list.id).toBe(2);
     expect(ranked.find((r) => r.list.id === 1)!.features.scopeIsItem).toBe(1);
   });
+  it('reads an item the question restates in its own words as named, whatever the item\'s label', () => {
+    const q = 'Which site controls are marked DROP, i.e. expected to be carried out by the tenant without further specification?';
+    const criteria = list(1, 'A site control is tailored out of the baseline when:', [
+      'The site control is expected to be carried out by the tenant without specification',
+      'The site control is merged into another control',
+    ]);
+    const table: StoredList = {
+      ...list(2, 'TABLE C-1: TAILORING OF THE SITE CONTROLS :: CONTROL | TITLE | MARK', ['SC-1', 'SC-2', 'SC-3', 'SC-4', 'SC-5']),
+      kind: 'table-row',
+    };
+    table.items = table.items.map((it, k) => ({ ...it, text: `${it.label} | Title ${k} | ${k % 2 ? 'DROP' : 'KEEP'}` }));
+    const ranked = rankLists([criteria, table], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 1)!.features.scopeIsItem).toBe(1);
+    expect(ranked[0]!.list.items.map((i) => i.label)).toEqual(['SC-2', 'SC-4']);
+    expect(ranked[0]!.features.markedRows).toBe(1);
+  });
+  it('takes an item for an instance of the noun only when it opens with the noun or is a short name holding it', () => {
+    const q = 'Which controls does the baseline hold?';
+    const sentences = list(1, 'The baseline was tailored on these grounds:', ['The control is federal', 'The control is met anyway by every tenant of the site']);
+    const named = list(2, 'The baseline holds:', ['Control 1 Access and entry to the site of the tenant', 'Control 2 Keys']);
+    const ranked = rankLists([sentences, named], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 1)!.features.itemsNamed).toBe(0);
+    expect(ranked.find((r) => r.list.id === 2)!.features.itemsNamed).toBe(1);
+  });
 });
 
 describe('the arbiter on a scripted OpenAI-compatible server', () => {

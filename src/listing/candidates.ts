@@ -87,6 +87,36 @@ function hasPhrase(hayTokens: string[], needle: string): boolean {
   return false;
 }
 
+/**
+ * The rows of a table that carry a mark the question names ("tailored out as uniquely federal
+ * (FED)" over a column of FED / NFO / CUI marks): the question asks for those rows, not for the
+ * whole table. A column is a set of marks when few distinct values repeat down it (a column of
+ * definitions is not one). A mark written in capitals must be written so in the question, so
+ * the verb "fed" does not name the mark "FED". Each filtered table is one more candidate.
+ */
+export function rowsMarkedInQuestion(lists: StoredList[], question: string): (StoredList & { markedBy: string })[] {
+  const qTokens = tokensOf(question);
+  const out: (StoredList & { markedBy: string })[] = [];
+  for (const l of lists) {
+    if (l.kind !== 'table-row' || l.items.length < TUNING.markColumnMinRows) continue;
+    const cells = l.items.map((i) => i.text.split(' | '));
+    if (cells.some((c) => c.length < 2)) continue;
+    // The last cell is the one column every row of such a table fills.
+    const marks = cells.map((c) => c.at(-1)!.trim());
+    const distinct = [...new Set(marks)];
+    if (distinct.length < 2 || distinct.length > Math.max(2, Math.floor(l.items.length / 3))) continue;
+    for (const mark of distinct) {
+      const words = tokensOf(mark);
+      if (!words.length || words.length > 3 || /^\d+$/.test(mark)) continue;
+      const named = mark === mark.toUpperCase() && /\p{Lu}/u.test(mark) ? new RegExp(`(?<![\\p{L}\\p{N}])${mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(question) : hasPhrase(qTokens, words.join(' '));
+      if (!named) continue;
+      const rows = l.items.filter((_, k) => marks[k] === mark);
+      out.push({ ...l, id: -l.id * 100 - distinct.indexOf(mark) - 1, items: rows, itemCount: rows.length, intro: `${l.intro ?? ''} :: rows marked ${mark}`, markedBy: mark });
+    }
+  }
+  return out;
+}
+
 /** Ranks every list of two or more items; best first. */
 export function rankLists(
   lists: StoredList[],
@@ -99,6 +129,7 @@ export function rankLists(
   const refs = questionRefs(question);
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
+  const questionStems = new Set(questionTokens.map(stem));
   const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
   // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
   // "manage" in running text does not count as naming it.
@@ -124,7 +155,8 @@ export function rankLists(
       parentOrdinal: parentItem?.ordinal ?? null,
     };
   };
-  const candidates = lists.filter((l) => l.items.length >= 2);
+  const marked = rowsMarkedInQuestion(lists, question);
+  const candidates = [...lists, ...marked].filter((l) => l.items.length >= 1 && (l.items.length >= 2 || 'markedBy' in l));
   // Document frequency of each keyword over the lists' own text: a word every list shares says little.
   const df = new Map<string, number>();
   const stemsOf = (s: string) => new Set(tokensOf(s).map(stem));
@@ -183,12 +215,19 @@ export function rankLists(
     // An item *is* the scope when its name (before any parenthesis or clause) equals it:
     // "GOVERN (GV)" is GOVERN, while "GOVERN 1.1" is a part under it.
     const headOf = (label: string) => tokensOf(label.split(/[(,:;–—]/)[0] ?? '').join(' ');
+    // A question can also name an item by restating it ("marked NFO, i.e. expected to be
+    // routinely satisfied by nonfederal organizations"): nearly all of the item's words are
+    // the question's own. Words of four letters or more stand for its content words.
+    const restated = (text: string) => {
+      const words = tokensOf(text).filter((t) => t.length >= 4).map(stem);
+      return words.length >= TUNING.restatedMinWords && words.filter((w) => questionStems.has(w)).length / words.length >= TUNING.restatedMinShare;
+    };
     const scopeIsItem =
       (scopeTokens && l.items.some((i) => headOf(i.label) === scopeTokens)) ||
       l.items.some((i) => {
         const head = headOf(i.label);
         const n = head ? head.split(' ').length : 0;
-        return n >= 2 && n <= 6 && hasPhrase(questionTokens, head);
+        return (n >= 2 && n <= 6 && hasPhrase(questionTokens, head)) || restated(i.text);
       })
         ? 1
         : 0;
@@ -203,7 +242,13 @@ export function rankLists(
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
     // Items that each carry the item noun in their own names ("Coverage A", "Coverage B" for
     // "which coverages") are instances of it, whatever the words around them.
-    const named = nounStems.size ? l.items.filter((i) => tokensOf(i.label).some((t) => nounStems.has(stem(t)))).length : 0;
+    // An instance opens with the noun ("Article 13 Transparency and …") or is a short name that
+    // holds it ("Tier 2 Partial"); a sentence that merely mentions the noun is no instance of it.
+    const isInstance = (label: string) => {
+      const t = tokensOf(label).map(stem);
+      return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && t.some((w) => nounStems.has(w)));
+    };
+    const named = nounStems.size ? l.items.filter((i) => isInstance(i.label)).length : 0;
     const itemsNamed = l.items.length >= 2 && named / l.items.length >= 0.75 ? 1 : 0;
     // Items named by the noun carry it themselves: the noun is there as surely as in an intro.
     const nounHere = noun || itemsNamed;
@@ -220,6 +265,8 @@ export function rankLists(
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
+    // The question names a mark of this table's rows: it asks for these rows, as a reference would.
+    const markedRows = 'markedBy' in l ? 1 : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
     const coverage = keywords.length ? covered / keywords.length : 0;
@@ -232,7 +279,8 @@ export function rankLists(
       TUNING.listNounWeight * nounHere +
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
-      TUNING.listCountWeight * countMatch -
+      TUNING.listCountWeight * countMatch +
+      TUNING.listMarkedRowsWeight * markedRows -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
       // Routing reached the part the question names ("under Property Insured"): a list outside it
@@ -248,7 +296,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

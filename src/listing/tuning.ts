@@ -56,6 +56,22 @@ export const TUNING = {
    * itself ("the fourteen families") is about as telling as the words around a list.
    */
   listCountWeight: 3,
+  /**
+   * The question names a mark that some rows of a table carry in their last column ("FED"):
+   * those rows are asked for, as surely as a reference names a part.
+   */
+  listMarkedRowsWeight: 3,
+  /** A column of marks needs rows enough to repeat its few values; a short table is read whole. */
+  markColumnMinRows: 4,
+  /**
+   * An item the question restates ("i.e. expected to be routinely satisfied by ..."): at least
+   * this many content words, and this share of them in the question. The question starts from
+   * that item, so its list is the level above the one asked.
+   */
+  restatedMinWords: 4,
+  restatedMinShare: 0.8,
+  /** An item named by the item noun ("Coverage A", "Tier 2 Partial") opens with it or is a name of a few words, not a sentence. */
+  instanceNameMaxWords: 5,
   /** Below this share of the question's keywords found around a list, the list is not the answer. */
   listMinCoverage: 0.34,
   /** Below this score the best list is too weakly tied to the question to be used at all. */

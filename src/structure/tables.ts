@@ -21,10 +21,13 @@ const MIN_ROWS = 3;
 export function detectTables(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number; bodySize: number; pageHeight: (page: number) => number }): StructList[] {
   const out: StructList[] = [];
   const byPage = new Map<number, ParsedLine[]>();
+  // The lowest line of body-size print on each page: footnotes sit below it.
+  const lowestBody = new Map<number, number>();
+  for (const l of lines) if (!opts.skip(l) && l.size >= 0.85 * opts.bodySize) lowestBody.set(l.pageNum, Math.max(lowestBody.get(l.pageNum) ?? 0, l.y0));
   for (const l of lines) {
-    // Footnotes (small print at the foot of the page, a number in front) line up like cells
-    // but are no table; tables set in small print higher up are read.
-    const footnote = l.size < 0.85 * opts.bodySize && l.y0 > 0.75 * opts.pageHeight(l.pageNum);
+    // Footnotes (small print at the foot of the page, below its body text) line up like cells
+    // but are no table; small print higher up, or beside body-size cells (a table's marks), is read.
+    const footnote = l.size < 0.85 * opts.bodySize && l.y0 > 0.75 * opts.pageHeight(l.pageNum) && l.y0 > (lowestBody.get(l.pageNum) ?? 0);
     if (opts.skip(l) || l.column !== 0 || !l.text.trim() || footnote) continue;
     const arr = byPage.get(l.pageNum) ?? [];
     arr.push(l);
@@ -39,11 +42,8 @@ export function detectTables(lines: ParsedLine[], opts: { skip: (l: ParsedLine) 
         i++;
         continue;
       }
-      // A header row may be centred over its columns, off the cells' anchors.
-      const prev = rows[i - 1];
-      const headerAbove = prev && prev.cells.length === t.anchors.length && isHeaderRow(prev.cells) ? prev : null;
-      const groups = headerAbove ? [[headerAbove], ...t.rows] : t.rows;
-      const list = toList(groups, t.anchors, rows[i - (headerAbove ? 2 : 1)] ?? null, opts.firstIndex + out.length);
+      const above = headerAndCaption(rows, i, t.anchors);
+      const list = toList(t.rows, t.anchors, above, opts.firstIndex + out.length);
       if (list) out.push(list);
       i = t.end;
     }
@@ -71,10 +71,12 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   if (first.cells.length < 2) return null;
   const anchors = first.cells.map((c) => c.x0);
   const table: Row[][] = [[first]];
+  const splitRows = new Set<Row>();
   let j = start + 1;
   for (; j < rows.length; j++) {
-    const r = rows[j]!;
     const prev = rows[j - 1]!;
+    const r = splitRunTogether(rows[j]!, anchors);
+    if (r !== rows[j]) splitRows.add(r);
     if (r.y - prev.y > 2.6 * Math.max(r.size, prev.size)) break;
     const onAnchors = r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
     if (!onAnchors) break;
@@ -94,8 +96,84 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     if (last && usual > 0 && gap < 0.8 * usual) last.push(...g);
     else merged.push([...g]);
   }
-  const multi = merged.filter((g) => g[0]!.cells.length >= 2).length;
-  return multi >= MIN_ROWS ? { rows: merged, anchors, end: j } : null;
+  // Rows set out as cells of their own make the table; a row split from one run-together line
+  // only joins a table that stands without it (prose lines also start at the key column and
+  // run past the next anchor, and must never make a table of themselves).
+  const multi = merged.filter((g) => g[0]!.cells.length >= 2);
+  const own = multi.filter((g) => !splitRows.has(g[0]!)).length;
+  return own >= MIN_ROWS && multi.length - own <= own ? { rows: merged, anchors, end: j } : null;
+}
+
+/**
+ * A key cell run together with the next cell on one line ("Medium Organization has lost …"), alone
+ * or before the row's later cells: the
+ * gap between the columns was narrower than the parser's cell boundary. The line starts on the key
+ * anchor and runs past the next one; it is split at the word boundary whose position, estimated
+ * from the line's mean character width, is nearest that anchor. Only a boundary within a few
+ * characters of the anchor splits it: a line of prose that merely starts at the key column and
+ * runs on is left whole (and then ends the table as before).
+ */
+function splitRunTogether(r: Row, anchors: number[]): Row {
+  const [l, ...others] = r.cells;
+  if (anchors.length < 2 || !l || !near(l.x0, anchors[0]!)) return r;
+  const next = anchors[1]!;
+  if (l.x1 <= next + ANCHOR_TOLERANCE || others.some((c) => c.x0 < l.x1)) return r;
+  const cw = (l.x1 - l.x0) / Math.max(1, l.text.length);
+  let best: { cut: number; resume: number; d: number } | null = null;
+  for (const m of l.text.matchAll(/ +/g)) {
+    const d = Math.abs(l.x0 + (m.index + m[0].length) * cw - next);
+    if (!best || d < best.d) best = { cut: m.index, resume: m.index + m[0].length, d };
+  }
+  if (!best || best.d > SPLIT_TOLERANCE_CHARS * cw) return r;
+  const key: ParsedLine = { ...l, text: l.text.slice(0, best.cut), x1: l.x0 + best.cut * cw };
+  const value: ParsedLine = { ...l, text: l.text.slice(best.resume), x0: next };
+  return { ...r, cells: [key, value, ...others] };
+}
+
+/** How far (in mean character widths) an estimated word boundary may sit from the column anchor. */
+const SPLIT_TOLERANCE_CHARS = 6;
+
+interface Above {
+  /** Column headers, one per anchor ('' where a column has none). */
+  header: string[] | null;
+  caption: ParsedLine | null;
+}
+
+/**
+ * What sits above a table's first row: header rows (bold or capitals, possibly two lines and
+ * centred over their columns, so off the cells' anchors) and, above them, a one-line caption
+ * ("TABLE E-1: …", "Table 3-3. …"). A header cell belongs to the column its centre falls in.
+ */
+function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above {
+  const first = rows[start]!;
+  const header: string[][] = anchors.map(() => []);
+  let k = start - 1;
+  let below = first;
+  let headerRows = 0;
+  for (; k >= 0 && headerRows < MAX_HEADER_ROWS; k--) {
+    const r = rows[k]!;
+    if (below.y - r.y > 2.6 * Math.max(r.size, below.size)) break;
+    // A line that opens with a label and a number ("TABLE E-1:", "Table 3-3.") is the caption;
+    // any other one-cell header line heads the column its centre falls in ("NIST SP 800-53" over
+    // "MODERATE BASELINE SECURITY CONTROLS").
+    if (!isHeaderRow(r.cells) || (r.cells.length === 1 && (CAPTION.test(r.cells[0]!.text) || headerRows === 0))) break;
+    for (const c of [...r.cells].reverse()) header[columnOf((c.x0 + c.x1) / 2, anchors)]!.unshift(c.text.trim());
+    headerRows++;
+    below = r;
+  }
+  const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 ? rows[k]! : null;
+  const caption = cap && cap.cells.length === 1 && below.y - cap.y <= 4 * Math.max(cap.size, below.size) ? cap.cells[0]! : null;
+  return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
+}
+
+const MAX_HEADER_ROWS = 3;
+/** A caption opens with a label word and a number: "TABLE E-1:", "Table 3-3.", "Exhibit 4 –". */
+const CAPTION = /^\p{L}+\s+(?:[\p{Lu}]{1,2}[-.]?)?\d+(?:[.-]\d+)*\s*[.:–—-]/u;
+
+function columnOf(x: number, anchors: number[]): number {
+  let col = 0;
+  for (let a = 1; a < anchors.length; a++) if (x >= anchors[a]! - ANCHOR_TOLERANCE) col = a;
+  return col;
 }
 
 function isHeaderRow(cells: ParsedLine[]): boolean {
@@ -107,12 +185,15 @@ function cellText(group: Row[], anchor: number): { text: string; lines: ParsedLi
   return { text: joinParts(lines.map((l) => l.text)), lines };
 }
 
-function toList(groups: Row[][], anchors: number[], above: Row | null, index: number): StructList | null {
-  const header = groups[0]![0]!.cells;
-  const isHeader = isHeaderRow(header);
-  const body = isHeader ? groups.slice(1) : groups;
+function toList(groups: Row[][], anchors: number[], above: Above, index: number): StructList | null {
+  // The table's first row is its header when it is set as one (bold or capitals) on the anchors;
+  // otherwise the header rows above it, if any.
+  const own = groups[0]![0]!.cells;
+  const ownHeader = isHeaderRow(own) && own.length === anchors.length;
+  const headerCells = ownHeader ? anchors.map((a) => own.find((c) => near(c.x0, a))?.text.trim() ?? '') : above.header;
+  const body = ownHeader ? groups.slice(1) : groups;
   if (body.length < 2) return null;
-  const sameHeader = isHeader && header.length === anchors.length && new Set(header.map((c) => c.text.trim().toLowerCase())).size === 1;
+  const sameHeader = Boolean(headerCells && headerCells.length === anchors.length && headerCells.every(Boolean) && new Set(headerCells.map((c) => c.toLowerCase())).size === 1);
   const keyIsNumber = body.every((g) => /^\(?[0-9a-zA-Z]{1,3}[.)]?$/.test(cellText(g, anchors[0]!).text));
   const columns = sameHeader ? anchors : keyIsNumber && anchors.length > 1 ? [anchors[1]!] : [anchors[0]!];
   const items: StructList['items'] = [];
@@ -128,7 +209,8 @@ function toList(groups: Row[][], anchors: number[], above: Row | null, index: nu
     }
   }
   if (items.length < 2) return null;
-  const caption = above && above.cells.length === 1 ? above.cells[0]!.text.trim() : null;
+  const captionLine = above.caption;
+  const caption = captionLine?.text.trim() ?? null;
   const pages = items.flatMap((it) => it.lines.map((l) => l.pageNum));
   return {
     index,
@@ -137,9 +219,9 @@ function toList(groups: Row[][], anchors: number[], above: Row | null, index: nu
     depth: 0,
     kind: 'table-row',
     style: 'table',
-    intro: [caption, isHeader ? header.map((c) => c.text).join(' | ') : null].filter(Boolean).join(' :: ') || null,
+    intro: [caption, headerCells ? headerCells.join(' | ') : null].filter(Boolean).join(' :: ') || null,
     heading: null,
-    introLine: above ? { pageNum: above.cells[0]!.pageNum, lineNum: above.cells[0]!.lineNum } : null,
+    introLine: captionLine ? { pageNum: captionLine.pageNum, lineNum: captionLine.lineNum } : null,
     items,
     sequential: true,
     // Where a table ends is no proof it is whole (it may go on over the page, or in the next

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { parsePdf } from '../src/parse/pdf-parser.ts';
+import { buildStructure } from '../src/structure/build-structure.ts';
+import { buildToc } from '../src/toc/index.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
+import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
+
+/**
+ * Tables as the structure model reads them: a key cell the parser ran together with the next
+ * cell, a header set over two lines under its caption, and rows picked out by a mark the question
+ * names. Each table is drawn with pdfkit, so the geometry is known.
+ */
+
+const width = (doc: PDFKit.PDFDocument, text: string, size = 11) => doc.font('Helvetica').fontSize(size).widthOfString(text);
+
+/** Levels keyed by name; the longest name sits so close to its definition that one line holds both. */
+const levelsTable: Draw = (doc) => {
+  at(doc, 72, 60, 'Section 2 Rating Damage', { bold: true, size: 13 });
+  at(doc, 72, 85, 'Table 2 gives the damage levels used when rating an event, from the least to the worst.');
+  const anchor = 90 + width(doc, 'Substantial') + 8;
+  at(doc, 200, 115, 'Table 2. Damage Levels', { bold: true });
+  at(doc, 95, 140, 'Level', { bold: true });
+  at(doc, anchor + 60, 140, 'Meaning', { bold: true });
+  const rows: [string, string][] = [
+    ['None', 'No damage to the site or its equipment'],
+    ['Minor', 'Cosmetic damage that needs no repair'],
+    ['Substantial', 'Damage that stops one service until it is repaired'],
+    ['Total', 'The site cannot be used and must be rebuilt'],
+  ];
+  rows.forEach(([k, v], i) => {
+    at(doc, 90, 160 + 16 * i, k);
+    at(doc, anchor, 160 + 16 * i, v);
+  });
+  at(doc, 72, 240, 'Events are rated by the team on duty within one day of the report.');
+};
+
+/**
+ * Controls with a last column of marks, under a caption and a header set over two lines; above
+ * the table, the bulleted criteria the marks stand for.
+ */
+const marksTable: Draw = (doc) => {
+  at(doc, 72, 60, 'Appendix C Tailoring of the Controls', { bold: true, size: 13 });
+  at(doc, 72, 85, 'A site control is tailored out of the baseline when one of these criteria holds:');
+  at(doc, 80, 103, '• The site control is left to the tenant of the site to carry out;');
+  at(doc, 80, 120, '• The site control is merged into another control of the baseline.');
+  at(doc, 72, 145, 'Each control of the baseline carries one mark: KEEP, DROP or MERGE.');
+  at(doc, 170, 175, 'TABLE C-1: TAILORING OF THE SITE CONTROLS', { bold: true });
+  at(doc, 200, 198, 'SITE BASELINE', { bold: true });
+  at(doc, 440, 198, 'TAILORING', { bold: true });
+  at(doc, 190, 210, 'CONTROL TITLES', { bold: true });
+  at(doc, 446, 210, 'MARK', { bold: true });
+  const rows: [string, string, string][] = [
+    ['SC-1', 'Site Control Policy', 'KEEP'],
+    ['SC-2', 'Visitor Badges', 'DROP'],
+    ['SC-3', 'Door Locks', 'KEEP'],
+    ['SC-4', 'Camera Retention', 'MERGE'],
+    ['SC-5', 'Guard Rounds', 'DROP'],
+    ['SC-6', 'Key Register', 'KEEP'],
+    ['SC-7', 'Alarm Testing', 'KEEP'],
+    ['SC-8', 'Fence Repair', 'DROP'],
+    ['SC-9', 'Lighting Checks', 'KEEP'],
+  ];
+  rows.forEach(([code, title, mark], i) => {
+    at(doc, 90, 230 + 15 * i, code);
+    at(doc, 150, 230 + 15 * i, title);
+    at(doc, 450, 230 + 15 * i, mark);
+  });
+  at(doc, 72, 380, 'Controls marked DROP are left to the tenant of the site.');
+};
+
+async function modelOf(pages: Draw[]) {
+  const parsed = await parsePdf(new Uint8Array(await drawPdf(pages)), { pageCap: 10 });
+  return { parsed, model: buildStructure(parsed, buildToc(parsed).entries) };
+}
+
+describe('tables in the structure model', () => {
+  it('splits a key cell run together with its definition on one line at the column anchor', async () => {
+    const { parsed, model } = await modelOf([levelsTable]);
+    // The parser did run the two cells together: the premise of the split.
+    expect(parsed.lines.some((l) => l.text.startsWith('Substantial Damage that stops'))).toBe(true);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    expect(table.intro).toBe('Table 2. Damage Levels :: Level | Meaning');
+    const items = model.items.filter((i) => i.listId === table.id);
+    expect(items.map((i) => i.label)).toEqual(['None', 'Minor', 'Substantial', 'Total']);
+    expect(items[2]!.text).toBe('Substantial | Damage that stops one service until it is repaired');
+  });
+
+  it('reads a header set over two lines, each part under its column, and the caption above it', async () => {
+    const { model } = await modelOf([marksTable]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    expect(table.intro).toBe('TABLE C-1: TAILORING OF THE SITE CONTROLS ::  | SITE BASELINE CONTROL TITLES | TAILORING MARK');
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toHaveLength(9);
+  });
+});
+
+describe('tables through the pipeline (no LLM)', () => {
+  const subject = generatedDocument(() => drawPdf([levelsTable, marksTable]), 'site-guide.pdf');
+
+  it('counts the levels of a table whose longest key ran into its definition', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('How many damage levels does the guide use for rating an event, and what are they?');
+    expect(answer.kind).toBe('count');
+    expect(answer.items.map((i) => i.name)).toEqual(['None', 'Minor', 'Substantial', 'Total']);
+  });
+
+  it('answers with the rows that carry the mark the question names, not the whole table', async () => {
+    const { answer, trace } = await subject.ask<ListingAnswer>('Which site controls does the tailoring mark DROP?');
+    expect(answer.items.map((i) => i.name)).toEqual(['SC-2', 'SC-5', 'SC-8']);
+    const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { features: Record<string, number> }[] };
+    expect(cands.top[0]!.features.markedRows).toBe(1);
+    // A table's end proves nothing about its rows: no stated count, so no "complete".
+    expect(answer.isComplete).not.toBe(true);
+  });
+
+  it('reads a question that restates what a mark means as asking for the marked rows, not for the criteria', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('Which site controls are marked DROP, i.e. the site control is left to the tenant of the site to carry out?');
+    expect(answer.items.map((i) => i.name)).toEqual(['SC-2', 'SC-5', 'SC-8']);
+  });
+});
