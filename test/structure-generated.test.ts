@@ -177,6 +177,19 @@ describe('series in running prose', () => {
     expect(series[0]).toMatchObject({ intro: 'Eligible activities are limited to:', endedBy: 'end', itemCount: 4 });
     expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['elevation', 'floodproofing', 'relocation', 'demolition of the building']);
   });
+  it('finds a series that a word announcing members opens inside a longer clause, and no series after a mere preposition', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'Findings come from many different places, with the most frequent being door sensors, camera');
+        at(doc, 72, 114, 'logs, patrol reports, and tenant calls. The rules were set after the long review of the site');
+        at(doc, 72, 128, 'by many of the staff on duty, the guards, and the tenants.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    expect(series[0]!.intro).toBe('Findings come from many different places, with the most frequent being');
+    expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['door sensors', 'camera logs', 'patrol reports', 'tenant calls']);
+  });
 });
 
 describe('column gutter', () => {

@@ -92,6 +92,30 @@ describe('tables in the structure model', () => {
     expect(table.intro).toBe('TABLE C-1: TAILORING OF THE SITE CONTROLS ::  | SITE BASELINE CONTROL TITLES | TAILORING MARK');
     expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toHaveLength(9);
   });
+
+  it('keeps numbered sub-rows set between the key and value columns out of the rows they belong to', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 200, 60, 'Table 5. Response Checklist', { bold: true });
+        const rows: [string, string, string | null][] = [
+          ['1.', 'Confirm the event', null],
+          ['1.1', 'Read the alerts', 'sub'],
+          ['1.2', 'Ask the owner', 'sub'],
+          ['2.', 'Contain the event', null],
+          ['3.', 'Remove the cause', null],
+          ['3.1', 'Patch the hosts', 'sub'],
+          ['4.', 'Restore the service', null],
+        ];
+        rows.forEach(([k, v, isSub], i) => {
+          at(doc, isSub ? 88 : 72, 90 + 15 * i, k);
+          at(doc, isSub ? 134 : 110, 90 + 15 * i, v);
+        });
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    expect(table.intro).toBe('Table 5. Response Checklist');
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Confirm the event', 'Contain the event', 'Remove the cause', 'Restore the service']);
+  });
 });
 
 describe('tables through the pipeline (no LLM)', () => {

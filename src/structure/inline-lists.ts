@@ -77,7 +77,10 @@ export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedL
 
 // Where a series' first element starts: after a colon or one of the words that introduce
 // examples or members in English prose.
-const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|like|namely|either))\s+(?=[^:]*$)/gi;
+const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|like|namely|either|being))\s+(?=[^:]*$)/gi;
+// The words that announce members, not any preposition: only they open a series inside a longer
+// clause ("..., with the most common being alerts, logs, and people").
+const SERIES_OPENER = /\b(?:including|include|includes|such as|namely|being)\s+/gi;
 const MAX_ELEMENT_WORDS = 6;
 
 /**
@@ -94,17 +97,35 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     offset = at + sentence.length;
     const m = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
     if (!m) continue;
-    const before = sentence.slice(0, m.index);
+    let before = sentence.slice(0, m.index);
     let series = m[1]!;
+    // Elements are words: not numbers of a citation or a set ("[23, 9, 37]", "{3, 5, 7}"), no
+    // brackets, no abbreviation standing alone ("i.e.").
+    const wordy = (x: string) => (x.match(/\p{L}/gu)?.length ?? 0) >= 2 && !/[[\]{}()]/.test(x) && !/^(?:\p{L}\.){2,}$/u.test(x);
+    // The series is read back from its end while its elements are short. A longer piece whose
+    // words after its last lead word are short opens the series ("..., with the most common being
+    // alerts, logs, and people"); what comes before it is the sentence that introduces it.
+    const pieces = series.split(/(?<=,)\s+/);
+    let from = 0;
+    for (let k = pieces.length - 2; k >= 0; k--) {
+      const piece = pieces[k]!.replace(/,$/, '');
+      if (piece.split(/\s+/).length <= MAX_ELEMENT_WORDS && wordy(piece)) continue;
+      const lead = [...piece.matchAll(SERIES_OPENER)].at(-1);
+      const rest = lead ? piece.slice(lead.index! + lead[0].length) : '';
+      // Without such a lead the long piece stays in, and the series is no series (as before).
+      if (rest && rest.split(/\s+/).length <= MAX_ELEMENT_WORDS && wordy(rest)) from = k;
+      break;
+    }
+    if (from > 0) {
+      before = `${before}${pieces.slice(0, from).join(' ')} `;
+      series = pieces.slice(from).join(' ');
+    }
     // The first element starts after the last lead word inside it ("the tasks of ImageNet detection").
     const leads = [...series.split(',')[0]!.matchAll(SERIES_LEAD)];
     const lead = leads.at(-1);
     const head = lead ? series.slice(0, lead.index! + lead[0].length) : '';
     series = series.slice(head.length);
     const parts = series.split(/,\s+|,?\s+(?:and|or)\s+(?=[^,]*$)/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim()).filter(Boolean);
-    // Elements are words: not numbers of a citation or a set ("[23, 9, 37]", "{3, 5, 7}"), no
-    // brackets, no abbreviation standing alone ("i.e.").
-    const wordy = (x: string) => (x.match(/\p{L}/gu)?.length ?? 0) >= 2 && !/[[\]{}()]/.test(x) && !/^(?:\p{L}\.){2,}$/u.test(x);
     const kept = parts.filter((x) => !/^(?:\p{L}\.){2,}$/u.test(x));
     if (kept.length < 3 || kept.some((x) => x.split(/\s+/).length > MAX_ELEMENT_WORDS || !wordy(x))) continue;
     parts.splice(0, parts.length, ...kept);

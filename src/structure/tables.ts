@@ -72,6 +72,7 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   const anchors = first.cells.map((c) => c.x0);
   const table: Row[][] = [[first]];
   const splitRows = new Set<Row>();
+  let sub: number[] | null = null;
   let j = start + 1;
   for (; j < rows.length; j++) {
     const prev = rows[j - 1]!;
@@ -79,7 +80,19 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     if (r !== rows[j]) splitRows.add(r);
     if (r.y - prev.y > 2.6 * Math.max(r.size, prev.size)) break;
     const onAnchors = r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
-    if (!onAnchors) break;
+    if (!onAnchors) {
+      // A sub-row ("6.1 | Identify and mitigate ..." under "6. | Eradicate the incident"): a short
+      // key set in between the key and value columns, on anchors of its own, and the lines that
+      // wrap onto those anchors. Sub-rows belong to the row above and are not rows of this list.
+      const key = r.cells[0]!;
+      const opensSub = r.cells.length >= 2 && key.x0 > anchors[0]! + ANCHOR_TOLERANCE && key.x0 < anchors[1]! - ANCHOR_TOLERANCE && SUB_KEY.test(key.text.trim());
+      const onSub = sub !== null && r.cells.every((c) => sub!.some((a) => near(a, c.x0)));
+      if (opensSub) sub = r.cells.map((c) => c.x0);
+      if (!opensSub && !onSub) break;
+      // Kept in the row's group for the row spacing; off the table's anchors, so in no cell.
+      table[table.length - 1]!.push(r);
+      continue;
+    }
     // A row whose key cell is empty continues the row above (a wrapped cell).
     if (r.cells.length >= 2 && near(r.cells[0]!.x0, anchors[0]!)) table.push([r]);
     else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size)) table[table.length - 1]!.push(r);
@@ -129,6 +142,9 @@ function splitRunTogether(r: Row, anchors: number[]): Row {
   const value: ParsedLine = { ...l, text: l.text.slice(best.resume), x0: next };
   return { ...r, cells: [key, value, ...others] };
 }
+
+/** The key of a sub-row: a short number or letter ("6.1", "b.", "(ii)"), never words. */
+const SUB_KEY = /^\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivx]{1,4})[.)]?$/;
 
 /** How far (in mean character widths) an estimated word boundary may sit from the column anchor. */
 const SPLIT_TOLERANCE_CHARS = 6;
