@@ -177,6 +177,18 @@ describe('series in running prose', () => {
     expect(series[0]).toMatchObject({ intro: 'Eligible activities are limited to:', endedBy: 'end', itemCount: 4 });
     expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['elevation', 'floodproofing', 'relocation', 'demolition of the building']);
   });
+  it('reads a bold line that opens in lower case as part of its sentence, never as a heading that breaks it', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'This guide names the traits that every sound plan of the team shares. Traits of a sound plan');
+        at(doc, 72, 114, 'include: clear goals, fair budgets, named owners, and', { bold: true });
+        at(doc, 72, 128, 'a fixed date. Each trait is described in its own section below.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['clear goals', 'fair budgets', 'named owners', 'a fixed date']);
+  });
   it('finds a series that a word announcing members opens inside a longer clause, and no series after a mere preposition', async () => {
     const { model } = await structureOf([
       (doc) => {

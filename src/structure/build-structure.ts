@@ -79,6 +79,9 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
     if (headingAt.has(`${l.pageNum}:${l.lineNum}`)) return true;
     const short = wordCount(l.text) <= 12 && !/[.;,]$/.test(l.text.trim());
     if (!short) return false;
+    // A line that opens in lower case goes on with a sentence, even when it is set in bold
+    // ("systems include: valid and reliable, safe, ..."): no heading starts that way.
+    if (/^\p{Ll}/u.test(l.text.trim())) return false;
     if (l.bold && !l.leadBold) return true;
     // A short line centred on a full-width page row is a heading ("Article 5", "CHAPTER II").
     const mid = (l.x0 + l.x1) / 2;
