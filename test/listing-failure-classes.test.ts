@@ -194,6 +194,21 @@ describe('rankLists: the level rule', () => {
     expect(ranked[0]!.list.items.map((i) => i.label)).toEqual(['SC-2', 'SC-4']);
     expect(ranked[0]!.features.markedRows).toBe(1);
   });
+  it('reads a nested list with the sentence that introduced its parent item\'s list', () => {
+    const q = 'Which fixtures installed in the rooms of each unit are insured under Part A only?';
+    const outer = list(1, 'The following fixtures, machinery and equipment are insured under Part A only:', ['Awnings', 'Blinds', 'Elevators', 'In the rooms of each unit, installed:']);
+    const inner: StoredList = { ...list(2, 'In the rooms of each unit, installed:', ['Dishwashers', 'Ovens', 'Sinks']), parentList: 1, parentItem: 3, depth: 1 };
+    const ranked = rankLists([outer, inner], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(2);
+  });
+  it('prefers the list whose own heading names what is asked over words scattered in another intro', () => {
+    const q = 'List all the General Conditions in the policy.';
+    const titled: StoredList = { ...list(1, 'VII. General Conditions', ['Pair and Set Clause', 'Other Insurance', 'Cancellation']), heading: 'VII. General Conditions', kind: 'section' };
+    const defined: StoredList = { ...list(2, 'A general and temporary condition of flooding of normally dry land from:', ['Overflow of waters', 'Runoff of surface waters', 'Mudflow']), heading: 'II. Definitions' };
+    const ranked = rankLists([defined, titled], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(1);
+    expect(ranked[0]!.features.phraseTitled).toBe(1);
+  });
   it('takes an item for an instance of the noun only when it opens with the noun or is a short name holding it', () => {
     const q = 'Which controls does the baseline hold?';
     const sentences = list(1, 'The baseline was tailored on these grounds:', ['The control is federal', 'The control is met anyway by every tenant of the site']);

@@ -130,6 +130,9 @@ export function rankLists(
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
   const questionStems = new Set(questionTokens.map(stem));
+  // The item phrase as a phrase of two words or more ("general conditions"); one word is the noun.
+  const phraseTokens = tokensOf(u.itemPhrase ?? '');
+  const itemPhrase = phraseTokens.length >= 2 ? phraseTokens.join(' ') : '';
   const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
   // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
   // "manage" in running text does not count as naming it.
@@ -150,7 +153,10 @@ export function rankLists(
       intro: l.intro ?? '',
       heading: `${l.heading ?? root?.heading ?? ''} ${path[path.length - 1] ?? ''}`,
       ancestors: path.slice(0, -1).join(' '),
-      parent: parentItem ? parentItem.text.slice(0, 300) : '',
+      // A nested list is read with the item it hangs from and the sentence that introduced that
+      // item's list: "In the units within the building, installed:" means little without "The
+      // following fixtures ... which are insured under Coverage A only:" above it.
+      parent: parentItem ? `${parent?.intro ?? ''} ${parentItem.text.slice(0, 300)}`.trim() : '',
       items: l.items.map((i) => i.label).join(' | '),
       parentOrdinal: parentItem?.ordinal ?? null,
     };
@@ -267,6 +273,9 @@ export function rankLists(
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
     // The question names a mark of this table's rows: it asks for these rows, as a reference would.
     const markedRows = 'markedBy' in l ? 1 : 0;
+    // The words naming what is asked ("General Conditions") stand together in the list's own
+    // heading: the title names the list, which words scattered over an intro sentence do not.
+    const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? 1 : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
     const coverage = keywords.length ? covered / keywords.length : 0;
@@ -280,7 +289,8 @@ export function rankLists(
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
       TUNING.listCountWeight * countMatch +
-      TUNING.listMarkedRowsWeight * markedRows -
+      TUNING.listMarkedRowsWeight * markedRows +
+      TUNING.listPhraseTitledWeight * phraseTitled -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
       // Routing reached the part the question names ("under Property Insured"): a list outside it
@@ -296,7 +306,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

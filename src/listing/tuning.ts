@@ -61,6 +61,11 @@ export const TUNING = {
    * those rows are asked for, as surely as a reference names a part.
    */
   listMarkedRowsWeight: 3,
+  /**
+   * The question's item phrase of two words or more ("General Conditions") stands as a phrase in
+   * the list's own heading: a title that names what is asked.
+   */
+  listPhraseTitledWeight: 2,
   /** A column of marks needs rows enough to repeat its few values; a short table is read whole. */
   markColumnMinRows: 4,
   /**
