@@ -189,6 +189,19 @@ describe('series in running prose', () => {
     expect(series).toHaveLength(1);
     expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['clear goals', 'fair budgets', 'named owners', 'a fixed date']);
   });
+  it('reads a series whose elements are separated by semicolons, commas inside them, the last two joined by "and"', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'The board set five duties for every member. The five duties include care of the site; safety and');
+        at(doc, 72, 114, 'order; records, logs and reports; fair treatment of tenants and prompt payment. Each duty is');
+        at(doc, 72, 128, 'explained in the rules of the board.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    expect(series[0]!.intro).toBe('The five duties include');
+    expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['care of the site', 'safety and order', 'records, logs and reports', 'fair treatment of tenants', 'prompt payment']);
+  });
   it('finds a series that a word announcing members opens inside a longer clause, and no series after a mere preposition', async () => {
     const { model } = await structureOf([
       (doc) => {

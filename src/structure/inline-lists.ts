@@ -24,7 +24,7 @@ interface Paragraph {
 export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
   const out: StructList[] = [];
   for (const p of paragraphs(lines, opts.skip)) {
-    for (const series of proseSeries(p)) out.push({ ...series, index: opts.firstIndex + out.length });
+    for (const series of [...proseSeries(p), ...semicolonSeries(p)]) out.push({ ...series, index: opts.firstIndex + out.length });
     for (const whole of markerRuns(p.text)) {
       // Markers that open lines are block lists, found already.
       if (whole.some((m) => p.starts.includes(m.at))) continue;
@@ -149,6 +149,52 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   }
   return out;
 }
+
+/**
+ * Series whose elements are set apart by semicolons, because they hold commas or "and" of their
+ * own ("include human agency and oversight; technical robustness and safety; ...; societal and
+ * environmental well-being and accountability"). The first element starts after the last lead
+ * word before the first semicolon; the last element ends the sentence and is split at its last
+ * "and"/"or" (the others hold theirs). Elements stay short: a semicolon between clauses is no
+ * series. Never closed by itself, as any series in prose.
+ */
+function semicolonSeries(p: Paragraph): Omit<StructList, 'index'>[] {
+  const out: Omit<StructList, 'index'>[] = [];
+  let offset = 0;
+  for (const sentence of p.text.split(/(?<=[.!?])\s+/)) {
+    const at = p.text.indexOf(sentence, offset);
+    offset = at + sentence.length;
+    const pieces = sentence.replace(/[.!?]$/, '').split(/;\s+/);
+    if (pieces.length < 3) continue;
+    const first = pieces[0]!;
+    // A colon or a word announcing members marks where the series starts; any lead word else.
+    const lead = [...first.matchAll(/:\s+/g), ...first.matchAll(SERIES_OPENER)].sort((a, b) => a.index! - b.index!).at(-1) ?? [...first.matchAll(SERIES_LEAD)].at(-1);
+    if (!lead) continue;
+    const intro = first.slice(0, lead.index! + lead[0].length).trim();
+    const last = pieces.at(-1)!;
+    const join = [...last.matchAll(/\s+(?:and|or)\s+/g)].at(-1);
+    if (!join) continue;
+    const elements = [first.slice(lead.index! + lead[0].length), ...pieces.slice(1, -1), last.slice(0, join.index!), last.slice(join.index! + join[0].length)].map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
+    if (elements.some((x) => !x || x.split(/\s+/).length > MAX_SEMICOLON_ELEMENT_WORDS || !/\p{L}{2}/u.test(x) || /[()[\]{}]/.test(x))) continue;
+    const lineOf = (o: number) => {
+      let i = 0;
+      while (i + 1 < p.starts.length && p.starts[i + 1]! <= o) i++;
+      return p.lines[i]!;
+    };
+    let cursor = at + lead.index! + lead[0].length;
+    const items = elements.map((text, k) => {
+      const o = p.text.indexOf(text, cursor);
+      cursor = o >= 0 ? o + text.length : cursor;
+      const l = lineOf(o >= 0 ? o : at);
+      return { ordinal: k + 1, marker: '', label: text, text, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
+    });
+    const firstLine = lineOf(at);
+    out.push({ parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: firstLine.pageNum, lineNum: firstLine.lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: items[0]!.lines[0]!.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum });
+  }
+  return out;
+}
+// Elements set apart by semicolons may hold a comma and an "and" of their own, so run longer.
+const MAX_SEMICOLON_ELEMENT_WORDS = 8;
 
 /** Runs of enclosed markers counting 1, 2, 3 ... (a, b, c / i, ii, iii / A, B, C) in one text. */
 function markerRuns(text: string): { at: number; raw: string; kind: StructList['kind'] }[][] {
