@@ -141,3 +141,28 @@ describe('tables through the pipeline (no LLM)', () => {
     expect(answer.items.map((i) => i.name)).toEqual(['SC-2', 'SC-5', 'SC-8']);
   });
 });
+
+describe('the lines before a list\'s intro speak for it (no LLM)', () => {
+  const subject = generatedDocument(
+    () =>
+      drawPdf([
+        (doc) => {
+          at(doc, 72, 60, 'Section 1 Charter', { bold: true, size: 13 });
+          at(doc, 72, 85, 'In its charter of 2019 the harbour board adopted three safety principles for every crew on');
+          at(doc, 72, 99, 'duty at the quays. The three principles include clear signals; steady watches; and fair');
+          at(doc, 72, 113, 'shifts for all. They apply from the first day of service.');
+          at(doc, 72, 150, 'Section 2 Crew Matters', { bold: true, size: 13 });
+          at(doc, 72, 175, 'The board of the harbour sets out the following crew matters for every quay:');
+          at(doc, 80, 195, '• Uniforms of the crew');
+          at(doc, 80, 212, '• Lockers at the quay');
+          at(doc, 80, 229, '• Parking for crew cars');
+        },
+      ]),
+    'harbour-charter.pdf',
+  );
+
+  it('ranks the list whose preceding sentence says what it is of above one whose own intro shares a few words', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('How many safety principles did the harbour board adopt in its charter, and what are they?');
+    expect(answer.items.map((i) => i.name)).toEqual(['clear signals', 'steady watches', 'fair shifts for all']);
+  });
+});

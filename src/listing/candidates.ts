@@ -18,6 +18,12 @@ import type { ListRow } from '../structure/build-structure.ts';
 export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 'depth' | 'kind' | 'sectionId' | 'heading' | 'intro' | 'itemCount' | 'sequential' | 'endedBy' | 'gapAfter' | 'pageStart' | 'pageEnd'> {
   id: number;
   sectionPath: string;
+  /**
+   * The lines just before the list's introducing sentence (same page): the paragraph it closes
+   * often says what the list is of ("... developed seven ethical principles. The seven
+   * principles include ...").
+   */
+  lead?: string | null;
   /** For a family of codes: the noun the document writes before codes of its level ("requirement"). */
   levelNoun?: string | null;
   items: { ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }[];
@@ -43,7 +49,10 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
         ), full_path as (select distinct on (id) id, titles from path order by id, length(titles) desc)
         select l.id, l.parent_list as "parentList", l.parent_item as "parentItem", l.depth, l.kind, l.section_id as "sectionId",
                l.heading, l.intro, l.item_count as "itemCount", l.sequential, l.ended_by as "endedBy", l.gap_after as "gapAfter",
-               l.page_start as "pageStart", l.page_end as "pageEnd", fp.titles as "sectionPath"
+               l.page_start as "pageStart", l.page_end as "pageEnd", fp.titles as "sectionPath",
+               (select string_agg(ln.text, ' ' order by ln.line_num) from lines ln
+                 where ln.document_id = l.document_id and ln.page_num = l.intro_page
+                   and ln.line_num between l.intro_line - ${LEAD_LINES} and l.intro_line - 1) as "lead"
         from lists l left join full_path fp on fp.id = l.section_id
         where l.document_id = ${documentId} order by l.id`,
   );
@@ -66,6 +75,9 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
     return { ...l, sectionPath: l.sectionPath ?? '', items: its, levelNoun: l.kind === 'identifier' ? (nounOf.get(its[0]?.label ?? '') ?? null) : null };
   });
 }
+
+/** Lines read before a list's intro for its lead. */
+const LEAD_LINES = 3;
 
 /** "Article 16", "Section 3.2.1", "Annex III", "point 5", "5(1)", "Table 3-5": a name plus a number. */
 export function questionRefs(question: string): { head: string; sub: number | null }[] {
@@ -152,16 +164,29 @@ export function rankLists(
     return {
       intro: l.intro ?? '',
       heading: `${l.heading ?? root?.heading ?? ''} ${path[path.length - 1] ?? ''}`,
-      ancestors: path.slice(0, -1).join(' '),
-      // A nested list is read with the item it hangs from and the sentence that introduced that
-      // item's list: "In the units within the building, installed:" means little without "The
-      // following fixtures ... which are insured under Coverage A only:" above it.
-      parent: parentItem ? `${parent?.intro ?? ''} ${parentItem.text.slice(0, 300)}`.trim() : '',
+      // The section path above the list's own section and the lines before its intro: context
+      // that speaks for everything near it, so it counts for less.
+      ancestors: `${path.slice(0, -1).join(' ')} ${root?.lead ?? ''}`,
+      // A nested list is read with the items it hangs from and the sentences that introduced
+      // their lists, up to the outermost: "In the units within the building, installed:" means
+      // little without "The following fixtures ... which are insured under Coverage A only:".
+      parent: ancestry(l),
       items: l.items.map((i) => i.label).join(' | '),
       parentOrdinal: parentItem?.ordinal ?? null,
     };
   };
   const marked = rowsMarkedInQuestion(lists, question);
+  const ancestry = (l: StoredList): string => {
+    const parts: string[] = [];
+    for (let cur = l, depth = 0; cur.parentList !== null && depth < TUNING.ancestryMaxDepth; depth++) {
+      const up = byId.get(cur.parentList);
+      const item = up && cur.parentItem !== null ? up.items[cur.parentItem] : undefined;
+      if (!up || !item) break;
+      parts.unshift(`${up.intro ?? ''} ${item.text.slice(0, 300)}`.trim());
+      cur = up;
+    }
+    return parts.join(' ');
+  };
   const candidates = [...lists, ...marked].filter((l) => l.items.length >= 1 && (l.items.length >= 2 || 'markedBy' in l));
   // Document frequency of each keyword over the lists' own text: a word every list shares says little.
   const df = new Map<string, number>();

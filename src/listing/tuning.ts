@@ -66,6 +66,8 @@ export const TUNING = {
    * the list's own heading: a title that names what is asked.
    */
   listPhraseTitledWeight: 2,
+  /** How many enclosing lists a nested list's context reaches up through (intro and item of each). */
+  ancestryMaxDepth: 3,
   /** A column of marks needs rows enough to repeat its few values; a short table is read whole. */
   markColumnMinRows: 4,
   /**

@@ -172,9 +172,12 @@ function semicolonSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     if (!lead) continue;
     const intro = first.slice(0, lead.index! + lead[0].length).trim();
     const last = pieces.at(-1)!;
-    const join = [...last.matchAll(/\s+(?:and|or)\s+/g)].at(-1);
-    if (!join) continue;
-    const elements = [first.slice(lead.index! + lead[0].length), ...pieces.slice(1, -1), last.slice(0, join.index!), last.slice(join.index! + join[0].length)].map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
+    // "...; and C" closes the series itself; otherwise the last piece holds "B and C".
+    const closing = /^(?:and|or)\s+/.test(last);
+    const join = closing ? null : [...last.matchAll(/\s+(?:and|or)\s+/g)].at(-1);
+    if (!closing && !join) continue;
+    const tail = join ? [last.slice(0, join.index!), last.slice(join.index! + join[0].length)] : [last];
+    const elements = [first.slice(lead.index! + lead[0].length), ...pieces.slice(1, -1), ...tail].map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
     if (elements.some((x) => !x || x.split(/\s+/).length > MAX_SEMICOLON_ELEMENT_WORDS || !/\p{L}{2}/u.test(x) || /[()[\]{}]/.test(x))) continue;
     const lineOf = (o: number) => {
       let i = 0;
