@@ -183,7 +183,7 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   const weights = groups.map((g) => (codeWords.includes(g.word) ? 2 : 1));
   const bm = new Map(index.rankGroups(groups.map((g) => g.terms), sentences.length, weights).map((r) => [r.index, r.score]));
   const top = Math.max(0, ...bm.values());
-  const priors = sentencePriors(sentences);
+  const priors = sentencePriors(sentences, lines);
   const wantsNumber = /\b(how (many|long|much|often|soon)|minimum|maximum|length|days?|number|amount|deadline|when)\b/i.test(u.keywords.join(' ') + ' ' + (u.itemNoun ?? '') + ' ' + u.phrases.join(' '));
   const scored = sentences.map((s, i) => {
     let score = bm.get(i) ?? 0;

@@ -91,7 +91,7 @@ async function docIndex(db: Db, documentId: number): Promise<DocIndex> {
     return { ...s, pageNum: first.pageNum, lineNum: first.lineNum, endPage: last.pageNum, endLine: last.lineNum };
   });
   const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
-  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences) };
+  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences, body) };
   cache.delete(String(documentId));
   cache.set(String(documentId), built);
   while (cache.size > CACHE_DOCS) cache.delete(cache.keys().next().value!);
