@@ -5,11 +5,11 @@ import type { Db } from '../db/client.ts';
 import type { Tracer } from '../trace/tracer.ts';
 import type { Understanding } from './understand.ts';
 import type { Citation, LineRow } from './types.ts';
-import { stemOverlap, tokensOf } from '../route/text-match.ts';
+import { numbersIn, stemOverlap, tokensOf } from '../route/text-match.ts';
 import { quoteInLine, unsupportedNumbers } from './quote-check.ts';
 import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
-import { evidenceTokens, inSpan, termGroups, type EvidencePoint } from '../route/evidence.ts';
+import { evidenceTokens, identifierWeights, inSpan, termGroups, type EvidencePoint } from '../route/evidence.ts';
 import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
 
 const LlmFactualSchema = z.object({
@@ -49,7 +49,7 @@ export async function answerFactual(o: {
   evidence?: EvidencePoint[];
 }): Promise<FactualDraft> {
   const ranked = rankLines(o.lines, o.u);
-  const extractive = (lines: LineRow[]) => extractiveSentences(lines, o.u, o.evidence ?? []);
+  const extractive = (lines: LineRow[]) => extractiveSentences(lines, o.u, o.evidence ?? [], o.question);
   if (o.llm) {
     const shown = windowAround(o.lines, ranked, MAX_SECTION_LINES);
     try {
@@ -124,7 +124,7 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
       // The reply failed its checks twice: the deterministic answer from the same section stands.
       const why = unsupported ? 'the answer claims to be found but none of its citations stands in the lines shown' : `the answer states ${strayNumbers.length} number(s) that no cited line holds`;
       await traceRejection(o.tracer, { stage: 'answer', check: unsupported ? 'answer_citations' : 'answer_numbers', why, fallback: 'the extractive answer from the same section is used', reply: { answer: res.value.answer, citations: res.value.citations, strayNumbers } });
-      const det = extractiveSentences(o.lines, o.u, o.evidence ?? []).draft;
+      const det = extractiveSentences(o.lines, o.u, o.evidence ?? [], o.question).draft;
       return { ...det, tokens, llmCalls: calls, notes: [`the model's answer was rejected (${why}); extractive answer instead`] };
     }
     const notFound = res.value.not_found || valid.length === 0;
@@ -173,14 +173,14 @@ function windowAround(lines: LineRow[], ranked: { index: number }[], max: number
  * sentences (each question word with its variants as one term), plus the question's phrases and
  * codes written out, plus the router's evidence where it falls in the section.
  */
-export function extractiveSentences(lines: LineRow[], u: Understanding, evidence: EvidencePoint[]): { draft: FactualDraft; ranked: { text: string; score: number; page: number }[] } {
+export function extractiveSentences(lines: LineRow[], u: Understanding, evidence: EvidencePoint[], question: string): { draft: FactualDraft; ranked: { text: string; score: number; page: number }[] } {
   const sentences = splitSentences(lines);
   const none = (): FactualDraft => ({ answer: 'Not found: no sentence of the routed section matches the question.', notFound: true, confidence: 0, citations: [], path: 'deterministic', tokens: 0, llmCalls: 0, notes: ['extractive (no LLM configured)'] });
   if (!sentences.length) return { draft: none(), ranked: [] };
   const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
-  const codeWords = u.codes.flatMap((c) => tokensOf(c));
-  const groups = termGroups([...u.keywords, ...u.keywordVariants, ...codeWords], index.vocabulary()).filter((g) => g.terms.length);
-  const weights = groups.map((g) => (codeWords.includes(g.word) ? 2 : 1));
+  const idWeights = identifierWeights(u.codes, numbersIn(question));
+  const groups = termGroups([...u.keywords, ...u.keywordVariants, ...idWeights.keys()], index.vocabulary()).filter((g) => g.terms.length);
+  const weights = groups.map((g) => idWeights.get(g.word) ?? 1);
   const bm = new Map(index.rankGroups(groups.map((g) => g.terms), sentences.length, weights).map((r) => [r.index, r.score]));
   const top = Math.max(0, ...bm.values());
   const priors = sentencePriors(sentences, lines);

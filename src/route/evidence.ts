@@ -37,6 +37,28 @@ export interface EvidenceQuery {
   scope?: string | null;
   /** The question negates its predicate ("does not insure"): a passage that does not negate is not its evidence. */
   negated?: boolean;
+  /** The numbers the question writes (see text-match.numbersIn). */
+  numbers?: string[];
+}
+
+/** What a code the question names weighs against one keyword. */
+export const CODE_WEIGHT = 2;
+
+/**
+ * Each token of the question's codes and numbers with its weight. A code counts once however many
+ * tokens it is written with ("ISO/IEC 27001" is one name, not three words each worth a code), so
+ * a line that repeats a long code does not outrank one that holds the question's rarer words. A
+ * number the question writes ("the 152-layer net") names one thing the way a code does, and
+ * weighs as one; inside a code ("27001") it keeps the code's share.
+ */
+export function identifierWeights(codes: string[], numbers: string[] = []): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of codes) {
+    const toks = tokensOf(c);
+    for (const t of toks) out.set(t, Math.max(out.get(t) ?? 0, CODE_WEIGHT / toks.length));
+  }
+  for (const n of numbers) if (!out.has(n)) out.set(n, CODE_WEIGHT);
+  return out;
 }
 
 interface DocLine {
@@ -120,15 +142,15 @@ export function termGroups(words: string[], vocabulary: Iterable<string>): { wor
  */
 export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuery): Promise<EvidencePoint[]> {
   const ix = await docIndex(db, documentId);
-  const codeWords = q.codes.flatMap((c) => tokensOf(c));
-  const words = [...q.keywords, ...(q.variants ?? []), ...codeWords];
+  const idWeights = identifierWeights(q.codes, q.numbers);
+  const words = [...q.keywords, ...(q.variants ?? []), ...idWeights.keys()];
   const groups = termGroups(words, ix.index.vocabulary());
   // A variant is one more way to write a keyword, not another word: merge it into its keyword's group.
   const merged = new Map<string, { word: string; terms: Set<string>; weight: number }>();
   for (const g of groups) {
     const owner = q.keywords.find((k) => g.terms.some((t) => t === stem(k.toLowerCase()))) ?? g.word;
     const key = stem(owner.toLowerCase());
-    const cur = merged.get(key) ?? { word: owner, terms: new Set<string>(), weight: codeWords.includes(g.word) ? 2 : 1 };
+    const cur = merged.get(key) ?? { word: owner, terms: new Set<string>(), weight: idWeights.get(g.word) ?? 1 };
     for (const t of g.terms) cur.terms.add(t);
     merged.set(key, cur);
   }
@@ -153,10 +175,17 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
   // words a title also has, say) is a mention, not where the answer is.
   const mostTerms = Math.max(0, ...ranked.map((r) => r.terms.length));
   const needTerms = Math.min(mostTerms, Math.max(gs.length >= 2 ? 2 : 1, Math.ceil(0.75 * mostTerms)));
+  // A number the question writes names one thing ("the 152-layer net"): once some passage holds
+  // one, a passage that holds none of them is about another thing (the 34-layer net), however many
+  // of the other words it shares.
+  const codeTokens = new Set(q.codes.flatMap((c) => tokensOf(c)));
+  const numbers = new Set((q.numbers ?? []).filter((n) => !codeTokens.has(n)));
+  const holdsNumber = (r: { terms: string[] }) => r.terms.some((t) => numbers.has(t));
+  const needNumber = ranked.some((r) => r.score >= top * EVIDENCE_SHARE && holdsNumber(r));
   const points: EvidencePoint[] = [];
   let strongCount = 0;
   for (const r of ranked) {
-    const strong = r.score >= top * EVIDENCE_SHARE && r.terms.length >= needTerms && strongCount < MAX_POINTS;
+    const strong = r.score >= top * EVIDENCE_SHARE && r.terms.length >= needTerms && (!needNumber || holdsNumber(r)) && strongCount < MAX_POINTS;
     const weak = r.score >= top * WEAK_SHARE && r.terms.length >= Math.min(needTerms, gs.length >= 2 ? 2 : 1);
     if (!strong && !weak) continue;
     if (strong) strongCount++;
