@@ -11,6 +11,7 @@ import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
 import { evidenceTokens, identifierWeights, inSpan, termGroups, type EvidencePoint } from '../route/evidence.ts';
 import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
+import { answerTypes, isOfType } from './answer-type.ts';
 
 const LlmFactualSchema = z.object({
   answer: z.string(),
@@ -31,6 +32,13 @@ export interface FactualDraft {
 }
 
 const MAX_SECTION_LINES = 350;
+
+/**
+ * Share of the best sentence's score added to one of the kind the question's form asks for (a
+ * definition for "what does X mean", a date for "from when"): enough to choose it among sentences
+ * that hold the question's words about equally, too little to lift one that holds few of them.
+ */
+export const ANSWER_TYPE_BONUS = 0.5;
 
 /**
  * Factual answers from the routed section, read whole. With an LLM: a typed answer whose every
@@ -185,6 +193,8 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   const top = Math.max(0, ...bm.values());
   const priors = sentencePriors(sentences, lines);
   const wantsNumber = /\b(how (many|long|much|often|soon)|minimum|maximum|length|days?|number|amount|deadline|when)\b/i.test(u.keywords.join(' ') + ' ' + (u.itemNoun ?? '') + ' ' + u.phrases.join(' '));
+  // The statement kinds the question's form asks for (a definition, a date); a quantity keeps the number bonus.
+  const types = answerTypes(question).filter((t) => t !== 'quantity');
   const scored = sentences.map((s, i) => {
     let score = bm.get(i) ?? 0;
     if (score === 0) return { s, i, score };
@@ -192,6 +202,7 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
     for (const p of u.phrases) if (low.includes(p.toLowerCase())) score += 0.3 * top;
     for (const c of u.codes) if (tokensOf(s.text).join(' ').includes(tokensOf(c).join(' '))) score += 0.3 * top;
     if (wantsNumber && /\d/.test(s.text)) score += 0.1 * top;
+    if (types.some((t) => isOfType(s.text, t))) score += ANSWER_TYPE_BONUS * top;
     const at = lines[s.pieces[0]!.index]!;
     if (evidence.some((p) => inSpan({ pageNum: at.pageNum, lineNum: at.lineNum }, { pageStart: p.pageNum, lineStart: p.lineNum, endPage: p.endPage, endLine: p.endLine + 1 }))) score += 0.25 * top;
     return { s, i, score: score * priors[i]! };
