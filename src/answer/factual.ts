@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Tracer } from '../trace/tracer.ts';
 import type { Understanding } from './understand.ts';
 import type { Citation, LineRow } from './types.ts';
-import { numbersIn, stemOverlap, tokensOf } from '../route/text-match.ts';
+import { stemOverlap, tokensOf } from '../route/text-match.ts';
 import { quoteInLine, unsupportedNumbers } from './quote-check.ts';
 import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
@@ -186,7 +186,7 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   const none = (): FactualDraft => ({ answer: 'Not found: no sentence of the routed section matches the question.', notFound: true, confidence: 0, citations: [], path: 'deterministic', tokens: 0, llmCalls: 0, notes: ['extractive (no LLM configured)'] });
   if (!sentences.length) return { draft: none(), ranked: [] };
   const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
-  const idWeights = identifierWeights(u.codes, numbersIn(question));
+  const idWeights = identifierWeights(u.codes, u.numbers ?? []);
   const groups = termGroups([...u.keywords, ...u.keywordVariants, ...idWeights.keys()], index.vocabulary()).filter((g) => g.terms.length);
   const weights = groups.map((g) => idWeights.get(g.word) ?? 1);
   const bm = new Map(index.rankGroups(groups.map((g) => g.terms), sentences.length, weights).map((r) => [r.index, r.score]));

@@ -15,6 +15,8 @@ export interface RouteQuery {
   negated?: boolean;
   /** Other surface forms of the keywords (plural, hyphen parts), for the full-text detector. */
   variants?: string[];
+  /** The numbers the question writes outside its codes, for the full-text detector. */
+  numbers?: string[];
 }
 
 /**
