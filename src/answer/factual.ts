@@ -9,7 +9,8 @@ import { stemOverlap, tokensOf } from '../route/text-match.ts';
 import { quoteInLine, unsupportedNumbers } from './quote-check.ts';
 import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
-import { evidenceTokens, identifierWeights, inSpan, termGroups, type EvidencePoint } from '../route/evidence.ts';
+import { contentStems, evidenceTokens, identifierWeights, inSpan, PROXIMITY_WEIGHT, termGroups, type EvidencePoint } from '../route/evidence.ts';
+import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
 import { answerTypes, isOfType } from './answer-type.ts';
 
@@ -192,6 +193,7 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   const bm = new Map(index.rankGroups(groups.map((g) => g.terms), sentences.length, weights).map((r) => [r.index, r.score]));
   const top = Math.max(0, ...bm.values());
   const priors = sentencePriors(sentences, lines);
+  const qPairs = adjacentPairs(contentStems(question));
   const wantsNumber = /\b(how (many|long|much|often|soon)|minimum|maximum|length|days?|number|amount|deadline|when)\b/i.test(u.keywords.join(' ') + ' ' + (u.itemNoun ?? '') + ' ' + u.phrases.join(' '));
   // The statement kinds the question's form asks for (a definition, a date); a quantity keeps the number bonus.
   const types = answerTypes(question).filter((t) => t !== 'quantity');
@@ -205,7 +207,7 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
     if (types.some((t) => isOfType(s.text, t))) score += ANSWER_TYPE_BONUS * top;
     const at = lines[s.pieces[0]!.index]!;
     if (evidence.some((p) => inSpan({ pageNum: at.pageNum, lineNum: at.lineNum }, { pageStart: p.pageNum, lineStart: p.lineNum, endPage: p.endPage, endLine: p.endLine + 1 }))) score += 0.25 * top;
-    return { s, i, score: score * priors[i]! };
+    return { s, i, score: score * priors[i]! * (1 + PROXIMITY_WEIGHT * pairShare(qPairs, contentStems(s.text))) };
   });
   const ranked = scored.filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
   const best = ranked[0];

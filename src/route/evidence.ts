@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import { sentencePriors, splitSentences, type Sentence } from '../answer/sentences.ts';
-import { Bm25Index } from '../search/bm25.ts';
+import { BM25_STOPWORDS, Bm25Index } from '../search/bm25.ts';
+import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { negates, stem, tokensOf } from './text-match.ts';
 
 /**
@@ -39,6 +40,23 @@ export interface EvidenceQuery {
   negated?: boolean;
   /** The numbers the question writes (see text-match.numbersIn). */
   numbers?: string[];
+  /** The question as asked: the order of its words (see search/proximity.ts). */
+  text?: string;
+}
+
+/**
+ * How much a passage's score grows when it holds all of the question's neighbouring word pairs
+ * side by side (proportionally for some): enough to tell a passage about "the basic security
+ * requirements" from one that names basic, security and requirements apart, never enough to lift
+ * a passage that lacks the question's rarer words.
+ */
+export const PROXIMITY_WEIGHT = 0.5;
+
+/** A text's content words in order, stemmed: what proximity compares. */
+export function contentStems(text: string): string[] {
+  return tokensOf(text)
+    .filter((t) => !BM25_STOPWORDS.has(t))
+    .map(stem);
 }
 
 /** What a code the question names weighs against one keyword. */
@@ -155,13 +173,14 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
     merged.set(key, cur);
   }
   const gs = [...merged.values()].filter((g) => g.terms.size > 0);
+  const qPairs = adjacentPairs(contentStems(q.text ?? ''));
   const ranked = ix.index
     .rankGroups(
       gs.map((g) => [...g.terms]),
       ix.sentences.length,
       gs.map((g) => g.weight),
     )
-    .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! }))
+    .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! * (1 + PROXIMITY_WEIGHT * pairShare(qPairs, contentStems(r.chunk.text))) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     // Word counts cannot read "not": for a negated question only passages that negate too count.
     .filter((r) => !q.negated || negates(r.chunk.text))
