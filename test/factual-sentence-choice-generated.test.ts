@@ -6,6 +6,10 @@ import { identifierWeights } from '../src/route/evidence.ts';
 import { numbersIn } from '../src/route/text-match.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { mappingGuidePdf } from './helpers/mapping-guide-pdf.ts';
+import { rulesStandardPdf } from './helpers/rules-standard-pdf.ts';
+import { withoutDocumentWords } from '../src/answer/answer-question.ts';
+import { understandQuestion } from '../src/answer/understand.ts';
+import { adjacentPairs, pairShare } from '../src/search/proximity.ts';
 
 describe('sentence choice and numbers in factual answers on a generated guide (no LLM)', () => {
   const subject = generatedDocument(mappingGuidePdf, 'mapping-guide.pdf');
@@ -38,7 +42,39 @@ describe('sentence choice and numbers in factual answers on a generated guide (n
   });
 });
 
+describe('routing when the question\'s words are everywhere, on a generated port handbook (no LLM)', () => {
+  // Not named for its subject: a file name's words are dropped from the question as the document's own.
+  const subject = generatedDocument(rulesStandardPdf, 'port-handbook.pdf');
+
+  it('does not follow a title word that every section talks about to a section that only names the words apart', async () => {
+    const { answer, trace } = await subject.ask<FactualAnswer>('Where do the intake rules come from, and where do the release rules come from?');
+    expect(answer.kind).toBe('factual');
+    expect(answer.section?.title).toBe('2 Fundamentals');
+    expect([...new Set(answer.citations.map((c) => c.pageNum))]).toEqual([2]);
+    // The routing table still says why: the level row keeps its scores.
+    expect(trace.some((t) => t.stage === 'route' && t.step === 'level')).toBe(true);
+  });
+
+  it('quotes the sentence that holds the question\'s words side by side over a shorter one that scatters them', async () => {
+    const { answer } = await subject.ask<FactualAnswer>('What time does the night desk close?');
+    expect(answer.answer).toContain('The night desk closes at six');
+    expect(answer.answer).not.toContain('night guard');
+  });
+});
+
 describe('the pieces those answers rest on', () => {
+  it('measures how many of the question\'s neighbouring word pairs a passage holds side by side', () => {
+    const q = adjacentPairs(['night', 'desk', 'close']);
+    expect(pairShare(q, ['the', 'night', 'desk', 'close', 'six'])).toBe(1);
+    expect(pairShare(q, ['close', 'time', 'desk', 'staff', 'night'])).toBe(0);
+  });
+
+  it('keeps the numbers a question writes, but not those of the document\'s own name', () => {
+    const q = 'What does SP 800-171 require of the 3 contractors?';
+    const u = withoutDocumentWords(understandQuestion(q), { file_name: 'nist-sp-800-171r2.pdf', title: null, title_entry: 'NIST SP 800-171 Rev. 2', text: q });
+    expect(u.numbers).toEqual(['3']);
+  });
+
   it('counts a sentence stacked from recurring header lines as furniture, and a prose sentence not', () => {
     const header = ['PARTNER CATALOGUE', 'GUIDE RULES', 'Relevant Partner Controls'];
     const text = ['INTAKE', 'STORAGE', 'RELEASE'].flatMap((f, i) => [`TABLE A-${i + 1}: MAPPING ${f} RULES TO CONTROLS`, ...header, `- Rows for ${f.toLowerCase()} follow below in this table.`]);
