@@ -1044,7 +1044,14 @@ export function understandQuestion(text: string): Understanding {
   let chosen: ClauseReading = readings[0] ?? { intent: 'factual', confidence: 0.3, np: null, after: [], signal: 'empty' };
   const count = readings.find((r) => r.intent === 'count');
   const strongListing = readings.find((r) => r.intent === 'listing' && r.confidence >= 0.75);
-  if (count) chosen = count;
+  // "How many models made up the ensemble, and what error did it reach?": a later clause that asks
+  // for one thing of its own (what + a singular noun), not for the counted items ("and what are
+  // they?"), makes the count one of the facts asked for, and the question a factual one.
+  const laterFact = count ? readings.slice(readings.indexOf(count) + 1).find((r) => r.intent === 'factual' && /-singular-noun/.test(r.signal)) : undefined;
+  if (count && laterFact && !strongListing) {
+    chosen = { ...laterFact, confidence: Math.min(laterFact.confidence, 0.7) };
+    signals.push('count-among-facts');
+  } else if (count) chosen = count;
   else if (strongListing && strongListing !== chosen) {
     const conf = chosen.intent === 'factual' ? strongListing.confidence * 0.9 : strongListing.confidence;
     chosen = { ...strongListing, confidence: conf };
