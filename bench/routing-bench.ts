@@ -156,7 +156,7 @@ export async function benchBacktracks(db: Db, docs: { documentId: number; file: 
       documentId: d.documentId,
       pageCount: doc.page_count,
       question: g.question,
-      query: { intent: 'factual', keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, negated: u.negated ?? false, variants: u.keywordVariants },
+      query: { intent: 'factual', keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, negated: u.negated ?? false, variants: u.keywordVariants, numbers: u.numbers ?? [] },
       maxSectionLines: 400,
       tracer: new CountingTracer(db, 'bench', {}),
       llm: null,

@@ -52,6 +52,7 @@ describe('understandQuestion: intent', () => {
     ['Count the exclusions in Section V.', 'count'],
     ['Tell me how many appendices there are.', 'count'],
     ['What are the categories, and how many are there?', 'count'],
+    ['How many desks does the port run, and which desks are they?', 'count'],
     // factual
     ['What is the list price?', 'factual'],
     ['What is the minimum password length ASVS requires?', 'factual'],
@@ -72,6 +73,8 @@ describe('understandQuestion: intent', () => {
     ['What kind of attention is used in the decoder?', 'factual'],
     ['Which of the Functions is at the center of the wheel?', 'factual'],
     ['Describe the GOVERN function.', 'factual'],
+    // A count beside a fact of its own ("and what prize ..."), not beside the counted items: factual.
+    ['How many boats took part in the regatta, and what prize did the winner get?', 'factual'],
   ])('%s -> %s', (q, intent) => {
     expect(u(q).intent).toBe(intent);
   });

@@ -55,7 +55,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     documentId: q.document_id,
     pageCount: q.page_count,
     question: q.text,
-    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false, variants: u.keywordVariants },
+    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false, variants: u.keywordVariants, numbers: u.numbers ?? [] },
     maxSectionLines: deps.config.DOCINTEL_SECTION_MAX_LINES,
     tracer,
     llm,
@@ -198,11 +198,13 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const kept = u.keywords.filter((k) => !docWords.has(stem(k)));
   const codes = u.codes.filter((c) => !namesDocument(c));
   const phrases = u.phrases.filter((p) => !namesDocument(p));
+  // "SP 800-171" in a question about SP 800-171 names the document, and so do its numbers.
+  const numbers = u.numbers?.filter((n) => !printed.has(n));
   // "the RCBAP's Increased Cost ..." : a scope that opens with the document's name is the rest.
   const scope = u.scope && namesDocument(u.scope) ? null : u.scope ? withoutLeadingName(u.scope, namesDocument) : u.scope;
-  const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length < u.phrases.length || scope !== u.scope;
+  const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length < u.phrases.length || scope !== u.scope || (numbers?.length ?? 0) < (u.numbers?.length ?? 0);
   if (!changed) return u;
-  return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, signals: [...u.signals, 'dropped-document-words'] };
+  return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, ...(numbers ? { numbers } : {}), signals: [...u.signals, 'dropped-document-words'] };
 }
 
 /** A scope without the words at its start that name the document ("RCBAP's", "the ASVS"). */

@@ -9,8 +9,10 @@ import { stemOverlap, tokensOf } from '../route/text-match.ts';
 import { quoteInLine, unsupportedNumbers } from './quote-check.ts';
 import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
-import { evidenceTokens, inSpan, termGroups, type EvidencePoint } from '../route/evidence.ts';
+import { contentStems, evidenceTokens, identifierWeights, inSpan, PROXIMITY_WEIGHT, termGroups, type EvidencePoint } from '../route/evidence.ts';
+import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
+import { answerTypes, isOfType } from './answer-type.ts';
 
 const LlmFactualSchema = z.object({
   answer: z.string(),
@@ -33,6 +35,13 @@ export interface FactualDraft {
 const MAX_SECTION_LINES = 350;
 
 /**
+ * Share of the best sentence's score added to one of the kind the question's form asks for (a
+ * definition for "what does X mean", a date for "from when"): enough to choose it among sentences
+ * that hold the question's words about equally, too little to lift one that holds few of them.
+ */
+export const ANSWER_TYPE_BONUS = 0.5;
+
+/**
  * Factual answers from the routed section, read whole. With an LLM: a typed answer whose every
  * quote is checked against its cited line; one regeneration on a failed check, then the bad
  * claims are dropped. Without one: the best-matching lines of the section, cited, as an extract.
@@ -49,7 +58,7 @@ export async function answerFactual(o: {
   evidence?: EvidencePoint[];
 }): Promise<FactualDraft> {
   const ranked = rankLines(o.lines, o.u);
-  const extractive = (lines: LineRow[]) => extractiveSentences(lines, o.u, o.evidence ?? []);
+  const extractive = (lines: LineRow[]) => extractiveSentences(lines, o.u, o.evidence ?? [], o.question);
   if (o.llm) {
     const shown = windowAround(o.lines, ranked, MAX_SECTION_LINES);
     try {
@@ -124,7 +133,7 @@ async function llmAnswer(o: Parameters<typeof answerFactual>[0], shown: LineRow[
       // The reply failed its checks twice: the deterministic answer from the same section stands.
       const why = unsupported ? 'the answer claims to be found but none of its citations stands in the lines shown' : `the answer states ${strayNumbers.length} number(s) that no cited line holds`;
       await traceRejection(o.tracer, { stage: 'answer', check: unsupported ? 'answer_citations' : 'answer_numbers', why, fallback: 'the extractive answer from the same section is used', reply: { answer: res.value.answer, citations: res.value.citations, strayNumbers } });
-      const det = extractiveSentences(o.lines, o.u, o.evidence ?? []).draft;
+      const det = extractiveSentences(o.lines, o.u, o.evidence ?? [], o.question).draft;
       return { ...det, tokens, llmCalls: calls, notes: [`the model's answer was rejected (${why}); extractive answer instead`] };
     }
     const notFound = res.value.not_found || valid.length === 0;
@@ -173,18 +182,21 @@ function windowAround(lines: LineRow[], ranked: { index: number }[], max: number
  * sentences (each question word with its variants as one term), plus the question's phrases and
  * codes written out, plus the router's evidence where it falls in the section.
  */
-export function extractiveSentences(lines: LineRow[], u: Understanding, evidence: EvidencePoint[]): { draft: FactualDraft; ranked: { text: string; score: number; page: number }[] } {
+export function extractiveSentences(lines: LineRow[], u: Understanding, evidence: EvidencePoint[], question: string): { draft: FactualDraft; ranked: { text: string; score: number; page: number }[] } {
   const sentences = splitSentences(lines);
   const none = (): FactualDraft => ({ answer: 'Not found: no sentence of the routed section matches the question.', notFound: true, confidence: 0, citations: [], path: 'deterministic', tokens: 0, llmCalls: 0, notes: ['extractive (no LLM configured)'] });
   if (!sentences.length) return { draft: none(), ranked: [] };
   const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
-  const codeWords = u.codes.flatMap((c) => tokensOf(c));
-  const groups = termGroups([...u.keywords, ...u.keywordVariants, ...codeWords], index.vocabulary()).filter((g) => g.terms.length);
-  const weights = groups.map((g) => (codeWords.includes(g.word) ? 2 : 1));
+  const idWeights = identifierWeights(u.codes, u.numbers ?? []);
+  const groups = termGroups([...u.keywords, ...u.keywordVariants, ...idWeights.keys()], index.vocabulary()).filter((g) => g.terms.length);
+  const weights = groups.map((g) => idWeights.get(g.word) ?? 1);
   const bm = new Map(index.rankGroups(groups.map((g) => g.terms), sentences.length, weights).map((r) => [r.index, r.score]));
   const top = Math.max(0, ...bm.values());
-  const priors = sentencePriors(sentences);
+  const priors = sentencePriors(sentences, lines);
+  const qPairs = adjacentPairs(contentStems(question));
   const wantsNumber = /\b(how (many|long|much|often|soon)|minimum|maximum|length|days?|number|amount|deadline|when)\b/i.test(u.keywords.join(' ') + ' ' + (u.itemNoun ?? '') + ' ' + u.phrases.join(' '));
+  // The statement kinds the question's form asks for (a definition, a date); a quantity keeps the number bonus.
+  const types = answerTypes(question).filter((t) => t !== 'quantity');
   const scored = sentences.map((s, i) => {
     let score = bm.get(i) ?? 0;
     if (score === 0) return { s, i, score };
@@ -192,9 +204,10 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
     for (const p of u.phrases) if (low.includes(p.toLowerCase())) score += 0.3 * top;
     for (const c of u.codes) if (tokensOf(s.text).join(' ').includes(tokensOf(c).join(' '))) score += 0.3 * top;
     if (wantsNumber && /\d/.test(s.text)) score += 0.1 * top;
+    if (types.some((t) => isOfType(s.text, t))) score += ANSWER_TYPE_BONUS * top;
     const at = lines[s.pieces[0]!.index]!;
     if (evidence.some((p) => inSpan({ pageNum: at.pageNum, lineNum: at.lineNum }, { pageStart: p.pageNum, lineStart: p.lineNum, endPage: p.endPage, endLine: p.endLine + 1 }))) score += 0.25 * top;
-    return { s, i, score: score * priors[i]! };
+    return { s, i, score: score * priors[i]! * (1 + PROXIMITY_WEIGHT * pairShare(qPairs, contentStems(s.text))) };
   });
   const ranked = scored.filter((x) => x.score > 0).sort((a, b) => b.score - a.score || a.i - b.i);
   const best = ranked[0];

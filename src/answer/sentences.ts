@@ -94,20 +94,38 @@ function sentenceEnds(s: string): number[] {
 /** Sentences this short are headings or labels more often than statements. */
 export const SHORT_SENTENCE_WORDS = 6;
 
+/** Lines whose word shape recurs this often in the text read are furniture (running headers, table column labels). */
+export const FURNITURE_REPEATS = 3;
+
 /**
  * How much a sentence can count as an answer, before any question: a short one (a heading, a
  * table label) half, one whose words recur in three or more places (a running table header, a
- * repeated heading) a third. `repeats` counts each sentence's word shape over the same text.
+ * repeated heading) a third, and so does one stacked mostly from lines that each recur three or
+ * more times (a table's header block: "ISO/IEC 27001 / SECURITY REQUIREMENTS / Relevant
+ * Controls" over every table). Without `lines`, only the sentence's own shape is counted.
  */
-export function sentencePriors(sentences: { text: string }[]): number[] {
-  // The shape leaves out numbers and single letters, which tell one running header from the next ("TASK R-1", "TASK C-1").
-  const shape = (t: string) => (t.toLowerCase().match(/\p{L}{2,}/gu) ?? []).join(' ');
+export function sentencePriors(sentences: { text: string; pieces?: SentencePiece[] }[], lines?: { text: string }[]): number[] {
   const counts = new Map<string, number>();
   for (const s of sentences) counts.set(shape(s.text), (counts.get(shape(s.text)) ?? 0) + 1);
+  const lineShapes = lines?.map((l) => shape(l.text)) ?? [];
+  const lineCounts = new Map<string, number>();
+  for (const sh of lineShapes) if (sh) lineCounts.set(sh, (lineCounts.get(sh) ?? 0) + 1);
   return sentences.map((s) => {
     let w = 1;
     if (s.text.split(/\s+/).length < SHORT_SENTENCE_WORDS) w *= 0.5;
-    if ((counts.get(shape(s.text)) ?? 0) >= 3) w *= 0.3;
+    if ((counts.get(shape(s.text)) ?? 0) >= FURNITURE_REPEATS || stackedFromFurniture(s.pieces ?? [], lineShapes, lineCounts)) w *= 0.3;
     return w;
   });
+}
+
+/** The shape leaves out numbers and single letters, which tell one running header from the next ("TASK R-1", "TASK C-1"). */
+function shape(t: string): string {
+  return (t.toLowerCase().match(/\p{L}{2,}/gu) ?? []).join(' ');
+}
+
+/** At least two of the sentence's lines, and at least half of those with words, recur as furniture. */
+function stackedFromFurniture(pieces: SentencePiece[], lineShapes: string[], lineCounts: Map<string, number>): boolean {
+  const worded = [...new Set(pieces.map((p) => p.index))].map((i) => lineShapes[i] ?? '').filter(Boolean);
+  const repeated = worded.filter((sh) => (lineCounts.get(sh) ?? 0) >= FURNITURE_REPEATS).length;
+  return repeated >= 2 && repeated * 2 >= worded.length;
 }

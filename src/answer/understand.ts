@@ -4,6 +4,7 @@
  * `confidence` is low.
  */
 import { z } from 'zod';
+import { numbersIn, tokensOf } from '../route/text-match.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -32,6 +33,8 @@ export const UnderstandingSchema = z.object({
   restricted: z.boolean().optional(),
   /** Words the question sets aside ("(not the basic ones)", "other than X"): never keywords, and a list named by them is not the answer. */
   excluded: z.array(z.string()).optional(),
+  /** The numbers the question writes outside its codes ("the 152-layer net"): terms as specific as a code (see route/evidence.ts). */
+  numbers: z.array(z.string()).optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
@@ -1041,7 +1044,14 @@ export function understandQuestion(text: string): Understanding {
   let chosen: ClauseReading = readings[0] ?? { intent: 'factual', confidence: 0.3, np: null, after: [], signal: 'empty' };
   const count = readings.find((r) => r.intent === 'count');
   const strongListing = readings.find((r) => r.intent === 'listing' && r.confidence >= 0.75);
-  if (count) chosen = count;
+  // "How many models made up the ensemble, and what error did it reach?": a later clause that asks
+  // for one thing of its own (what + a singular noun), not for the counted items ("and what are
+  // they?"), makes the count one of the facts asked for, and the question a factual one.
+  const laterFact = count ? readings.slice(readings.indexOf(count) + 1).find((r) => r.intent === 'factual' && /-singular-noun/.test(r.signal)) : undefined;
+  if (count && laterFact && !strongListing) {
+    chosen = { ...laterFact, confidence: Math.min(laterFact.confidence, 0.7) };
+    signals.push('count-among-facts');
+  } else if (count) chosen = count;
   else if (strongListing && strongListing !== chosen) {
     const conf = chosen.intent === 'factual' ? strongListing.confidence * 0.9 : strongListing.confidence;
     chosen = { ...strongListing, confidence: conf };
@@ -1101,6 +1111,13 @@ export function understandQuestion(text: string): Understanding {
     expectedCount: item.count,
     sectionRef: extractSectionRef(norm),
     pageRef: extractPageRef(norm),
+    numbers: numbersOutside(norm, codes),
     signals,
   });
+}
+
+/** The question's numbers that are not part of one of its codes (a code is matched as a whole). */
+function numbersOutside(text: string, codes: string[]): string[] {
+  const inCodes = new Set(codes.flatMap((c) => tokensOf(c)));
+  return numbersIn(text).filter((n) => !inCodes.has(n));
 }

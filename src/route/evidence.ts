@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import { sentencePriors, splitSentences, type Sentence } from '../answer/sentences.ts';
-import { Bm25Index } from '../search/bm25.ts';
+import { BM25_STOPWORDS, Bm25Index } from '../search/bm25.ts';
+import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { negates, stem, tokensOf } from './text-match.ts';
 
 /**
@@ -37,6 +38,45 @@ export interface EvidenceQuery {
   scope?: string | null;
   /** The question negates its predicate ("does not insure"): a passage that does not negate is not its evidence. */
   negated?: boolean;
+  /** The numbers the question writes (see text-match.numbersIn). */
+  numbers?: string[];
+  /** The question as asked: the order of its words (see search/proximity.ts). */
+  text?: string;
+}
+
+/**
+ * How much a passage's score grows when it holds all of the question's neighbouring word pairs
+ * side by side (proportionally for some): enough to tell a passage about "the basic security
+ * requirements" from one that names basic, security and requirements apart, never enough to lift
+ * a passage that lacks the question's rarer words.
+ */
+export const PROXIMITY_WEIGHT = 0.5;
+
+/** A text's content words in order, stemmed: what proximity compares. */
+export function contentStems(text: string): string[] {
+  return tokensOf(text)
+    .filter((t) => !BM25_STOPWORDS.has(t))
+    .map(stem);
+}
+
+/** What a code the question names weighs against one keyword. */
+export const CODE_WEIGHT = 2;
+
+/**
+ * Each token of the question's codes and numbers with its weight. A code counts once however many
+ * tokens it is written with ("ISO/IEC 27001" is one name, not three words each worth a code), so
+ * a line that repeats a long code does not outrank one that holds the question's rarer words. A
+ * number the question writes ("the 152-layer net") names one thing the way a code does, and
+ * weighs as one; inside a code ("27001") it keeps the code's share.
+ */
+export function identifierWeights(codes: string[], numbers: string[] = []): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of codes) {
+    const toks = tokensOf(c);
+    for (const t of toks) out.set(t, Math.max(out.get(t) ?? 0, CODE_WEIGHT / toks.length));
+  }
+  for (const n of numbers) if (!out.has(n)) out.set(n, CODE_WEIGHT);
+  return out;
 }
 
 interface DocLine {
@@ -91,7 +131,7 @@ async function docIndex(db: Db, documentId: number): Promise<DocIndex> {
     return { ...s, pageNum: first.pageNum, lineNum: first.lineNum, endPage: last.pageNum, endLine: last.lineNum };
   });
   const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
-  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences) };
+  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences, body) };
   cache.delete(String(documentId));
   cache.set(String(documentId), built);
   while (cache.size > CACHE_DOCS) cache.delete(cache.keys().next().value!);
@@ -120,26 +160,27 @@ export function termGroups(words: string[], vocabulary: Iterable<string>): { wor
  */
 export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuery): Promise<EvidencePoint[]> {
   const ix = await docIndex(db, documentId);
-  const codeWords = q.codes.flatMap((c) => tokensOf(c));
-  const words = [...q.keywords, ...(q.variants ?? []), ...codeWords];
+  const idWeights = identifierWeights(q.codes, q.numbers);
+  const words = [...q.keywords, ...(q.variants ?? []), ...idWeights.keys()];
   const groups = termGroups(words, ix.index.vocabulary());
   // A variant is one more way to write a keyword, not another word: merge it into its keyword's group.
   const merged = new Map<string, { word: string; terms: Set<string>; weight: number }>();
   for (const g of groups) {
     const owner = q.keywords.find((k) => g.terms.some((t) => t === stem(k.toLowerCase()))) ?? g.word;
     const key = stem(owner.toLowerCase());
-    const cur = merged.get(key) ?? { word: owner, terms: new Set<string>(), weight: codeWords.includes(g.word) ? 2 : 1 };
+    const cur = merged.get(key) ?? { word: owner, terms: new Set<string>(), weight: idWeights.get(g.word) ?? 1 };
     for (const t of g.terms) cur.terms.add(t);
     merged.set(key, cur);
   }
   const gs = [...merged.values()].filter((g) => g.terms.size > 0);
+  const qPairs = adjacentPairs(contentStems(q.text ?? ''));
   const ranked = ix.index
     .rankGroups(
       gs.map((g) => [...g.terms]),
       ix.sentences.length,
       gs.map((g) => g.weight),
     )
-    .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! }))
+    .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! * (1 + PROXIMITY_WEIGHT * pairShare(qPairs, contentStems(r.chunk.text))) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     // Word counts cannot read "not": for a negated question only passages that negate too count.
     .filter((r) => !q.negated || negates(r.chunk.text))
@@ -153,10 +194,17 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
   // words a title also has, say) is a mention, not where the answer is.
   const mostTerms = Math.max(0, ...ranked.map((r) => r.terms.length));
   const needTerms = Math.min(mostTerms, Math.max(gs.length >= 2 ? 2 : 1, Math.ceil(0.75 * mostTerms)));
+  // A number the question writes names one thing ("the 152-layer net"): once some passage holds
+  // one, a passage that holds none of them is about another thing (the 34-layer net), however many
+  // of the other words it shares.
+  const codeTokens = new Set(q.codes.flatMap((c) => tokensOf(c)));
+  const numbers = new Set((q.numbers ?? []).filter((n) => !codeTokens.has(n)));
+  const holdsNumber = (r: { terms: string[] }) => r.terms.some((t) => numbers.has(t));
+  const needNumber = ranked.some((r) => r.score >= top * EVIDENCE_SHARE && holdsNumber(r));
   const points: EvidencePoint[] = [];
   let strongCount = 0;
   for (const r of ranked) {
-    const strong = r.score >= top * EVIDENCE_SHARE && r.terms.length >= needTerms && strongCount < MAX_POINTS;
+    const strong = r.score >= top * EVIDENCE_SHARE && r.terms.length >= needTerms && (!needNumber || holdsNumber(r)) && strongCount < MAX_POINTS;
     const weak = r.score >= top * WEAK_SHARE && r.terms.length >= Math.min(needTerms, gs.length >= 2 ? 2 : 1);
     if (!strong && !weak) continue;
     if (strong) strongCount++;

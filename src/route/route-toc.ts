@@ -80,7 +80,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   let backtracks = 0;
   // The detectors run once, beside the descent: for a factual question they say where the answer
   // is likely to be, whatever the titles say.
-  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope, negated: o.query.negated ?? false }) : [];
+  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope, negated: o.query.negated ?? false, numbers: o.query.numbers ?? [], text: o.question }) : [];
   for (const [i, p] of evidence.entries()) {
     await o.tracer.record({ stage: 'route', step: 'candidate', iteration: i + 1, strategy: p.source, output: { page: p.pageNum, line: p.lineNum, endPage: p.endPage, score: round(p.score), terms: p.terms, text: p.text }, decision: `${p.source} evidence on p.${p.pageNum}` });
   }
@@ -93,7 +93,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     const masses = new Map(level.map((n) => [n.id, strong.length ? evidenceMass(strong, spanOf(n)) : 0]));
     const levelMass = [...masses.values()].reduce((a, b) => a + b, 0);
     const weights = o.query.intent === 'factual' ? siblingKeywordWeights(level, o.query.keywords) : null;
-    const ctxOf = (n: TocNode): LevelContext | undefined => (weights ? { keywordWeights: weights, evidenceShare: levelMass ? masses.get(n.id)! / levelMass : 0 } : undefined);
+    const ctxOf = (n: TocNode): LevelContext | undefined => (weights ? { keywordWeights: weights, evidenceShare: levelMass ? masses.get(n.id)! / levelMass : 0, siblings: level.length } : undefined);
     const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query, ctxOf(n)) })).sort((a, b) => b.s.score - a.s.score);
     const pointsIn = (n: TocNode, ps = strong) => ps.filter((p) => evidenceMass([p], spanOf(n)) > 0).length;
     const shown = level.map((n) => compactLine(n, o.query.keywords, pointsIn(n)));

@@ -15,6 +15,8 @@ export interface RouteQuery {
   negated?: boolean;
   /** Other surface forms of the keywords (plural, hyphen parts), for the full-text detector. */
   variants?: string[];
+  /** The numbers the question writes outside its codes, for the full-text detector. */
+  numbers?: string[];
 }
 
 /**
@@ -27,6 +29,8 @@ export interface LevelContext {
   keywordWeights: number[];
   /** This entry's share of the evidence lying under the level (0..1). */
   evidenceShare: number;
+  /** How many entries the level has (the keyword weights' document count). */
+  siblings?: number;
 }
 
 /** Keyword weights across siblings: BM25's idf with the siblings as documents. */
@@ -36,6 +40,24 @@ export function siblingKeywordWeights(level: TocNode[], keywords: string[]): num
     const df = level.filter((x) => (x.hits[k] ?? 0) > 0).length;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   });
+}
+
+/**
+ * What a title word still counts when every sibling's body holds it too: a word the whole level
+ * talks about ("requirements" in a standard of requirements) says little about which sibling
+ * answers, however the titles put it; a word only this entry's body holds counts in full.
+ */
+export const UBIQUITOUS_TITLE_WORD = 0.25;
+
+/**
+ * A title word's weight at its level (0.25..1): its sibling idf against that of a word only one
+ * sibling's body holds. Without a level context (listings) every title word counts in full.
+ */
+function titleWordWeight(k: number, ctx: LevelContext | undefined): number {
+  const w = ctx?.keywordWeights[k];
+  if (w === undefined || !ctx!.siblings || ctx!.siblings < 2) return 1;
+  const one = Math.log(1 + (ctx!.siblings - 1 + 0.5) / 1.5);
+  return UBIQUITOUS_TITLE_WORD + (1 - UBIQUITOUS_TITLE_WORD) * Math.min(1, w / one);
 }
 
 /** Points the evidence adds to an entry that holds all of its level's evidence. */
@@ -87,7 +109,7 @@ export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext): En
   }
   const { matched } = stemOverlap(title, q.keywords);
   if (matched.length) {
-    titleScore += 2 * matched.length;
+    titleScore += matched.reduce((a, k) => a + 2 * titleWordWeight(q.keywords.indexOf(k), ctx), 0);
     reasons.push(`title words: ${matched.join(', ')}`);
   }
   // "What does the policy not insure?" is answered under "Property Not Insured", not "Property

@@ -53,3 +53,11 @@ export function stemOverlap(text: string, keywords: string[]): { matched: string
   });
   return { matched, share: keywords.length ? matched.length / keywords.length : 0 };
 }
+
+/**
+ * The numbers a question writes ("the 152-layer net", "within 30 days"): each one is a term as
+ * specific as any word, which keyword extraction (words only) leaves out.
+ */
+export function numbersIn(text: string): string[] {
+  return [...new Set(tokensOf(text).filter((t) => /^\d/.test(t)))];
+}
