@@ -31,14 +31,17 @@ describe('docintel CLI errors name what was read and what to do (embedded PGlite
     });
 
   beforeAll(async () => {
-    tmp = mkdtempSync(path.join(tmpdir(), 'docintel-cli-errors-'));
+    // The CLI runs one level down in a fresh folder, so "../shared/corpus" names a folder that
+    // cannot exist, whatever else sits in the system's temp folder.
+    tmp = path.join(mkdtempSync(path.join(tmpdir(), 'docintel-cli-errors-')), 'cwd');
+    mkdirSync(tmp);
     mkdirSync(path.join(tmp, 'pdfs'));
     mkdirSync(path.join(tmp, 'empty'));
     writeFileSync(path.join(tmp, 'pdfs', 'garden.pdf'), await makePdf({ pages: [[{ text: 'Garden rules', size: 18, bold: true }, { text: 'Water the plants.' }]] }));
     writeFileSync(path.join(tmp, 'questions.jsonl'), '{"id": "csf-q", "document": "nist-csf-2.0.pdf", "question": "What are the GOVERN categories?"}\n');
   });
   afterAll(() => {
-    if (tmp) rmSync(tmp, { recursive: true, force: true });
+    if (tmp) rmSync(path.dirname(tmp), { recursive: true, force: true });
   });
 
   it('ask about an unknown document: says nothing matched and how to ingest or list documents', async () => {
