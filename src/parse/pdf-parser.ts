@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BadInputError, type ErrorContext } from '../errors.ts';
 import { safeErrorMessage, storableOrNull, storableText } from '../sanitize.ts';
 import { assembleLines, type Fragment } from './line-assembly.ts';
+import { loadPdfJs, type PdfJs } from './load-pdfjs.ts';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
 export const PARSER_VERSION = 'pdfjs-5.6.205/lines-4';
@@ -12,13 +13,6 @@ const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 // pdfjs wants folder URLs with a trailing slash.
 const standardFontDataUrl = path.join(pdfjsRoot, 'standard_fonts') + '/';
 const cMapUrl = path.join(pdfjsRoot, 'cmaps') + '/';
-
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsPromise: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjsPromise;
-}
 
 export interface ParseOptions {
   pageCap: number;
@@ -63,8 +57,9 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
     const labels = await doc.getPageLabels().catch(() => null);
     const pages: ParsedPage[] = [];
     const lines: ParsedLine[] = [];
+    const fonts = new FontTable(pdfjs.AnnotationMode.DISABLE);
     for (let n = 1; n <= doc.numPages; n++) {
-      const { page, pageLines } = await parsePage(doc, n, ctx);
+      const { page, pageLines } = await parsePage(doc, n, fonts, ctx);
       lines.push(...pageLines.lines);
       pages.push({
         pageNum: n,
@@ -105,8 +100,68 @@ export function pdfjsFailure(e: unknown, what: string, ctx: ErrorContext): BadIn
 }
 
 type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+type PdfPage = Awaited<ReturnType<PdfDoc['getPage']>>;
+type TextContent = Awaited<ReturnType<PdfPage['getTextContent']>>;
+type FontInfo = { name: string | null; bold: boolean };
 
-async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
+/**
+ * Font names and weights of one document, by pdf.js font id.
+ *
+ * getTextContent loads a page's fonts in the worker but never sends them to this side; only an
+ * operator list does (into doc.commonObjs, which every page of the document shares and
+ * page.cleanup() leaves alone). Building the operator list re-reads the whole content stream,
+ * which cost ~40% of parse time when it ran for every page. A font id names one font for the whole
+ * document, so the list is built only for a page that uses a font not yet seen: the font objects,
+ * and so the names and bold flags, are the same ones the per-page lists produced.
+ */
+class FontTable {
+  private readonly known = new Map<string, FontInfo>();
+  /** Ids an operator list was built for that still did not arrive: another list would not bring them. */
+  private readonly missing = new Set<string>();
+
+  constructor(private readonly annotationMode: number) {}
+
+  async forPage(page: PdfPage, content: TextContent): Promise<Map<string, FontInfo>> {
+    const used = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
+    if ([...used].some((id) => !this.known.has(id) && !this.missing.has(id) && !page.commonObjs.has(id))) {
+      // Annotations' appearance streams add no text items, so their fonts are never needed.
+      await page.getOperatorList({ annotationMode: this.annotationMode }).catch(() => null);
+    }
+    const out = new Map<string, FontInfo>();
+    for (const id of used) {
+      const known = this.known.get(id);
+      if (known) {
+        out.set(id, known);
+        continue;
+      }
+      let name: string | null = null;
+      let bold = false;
+      let loaded = false;
+      try {
+        if (page.commonObjs.has(id)) {
+          const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
+          name = font.name ?? null;
+          bold = Boolean(font.bold || font.black);
+          loaded = true;
+        }
+      } catch {
+        /* font not loaded: fall back to the style family below */
+      }
+      if (!loaded) this.missing.add(id);
+      // Not cached when unloaded: the fallback is this page's style entry.
+      const family = (content.styles as Record<string, { fontFamily?: string }>)[id]?.fontFamily ?? '';
+      name ??= family || null;
+      // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
+      bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
+      const info = { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold };
+      if (loaded) this.known.set(id, info);
+      out.set(id, info);
+    }
+    return out;
+  }
+}
+
+async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { documentId?: number }) {
   let pdfPage;
   try {
     pdfPage = await doc.getPage(n);
@@ -121,30 +176,7 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
     // e.g. "Bad encoding in flate stream" (FormatError): the page's content stream is damaged.
     throw pdfjsFailure(e, `text of page ${n} cannot be read`, { ...ctx, page: n });
   }
-  // Real font names (and so boldness) are only known once the page's fonts are loaded.
-  const fontNames = new Map<string, { name: string | null; bold: boolean }>();
-  const usedFonts = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
-  if (usedFonts.size > 0) {
-    await pdfPage.getOperatorList().catch(() => null);
-    for (const id of usedFonts) {
-      let name: string | null = null;
-      let bold = false;
-      try {
-        if (pdfPage.commonObjs.has(id)) {
-          const font = pdfPage.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
-          name = font.name ?? null;
-          bold = Boolean(font.bold || font.black);
-        }
-      } catch {
-        /* font not loaded: fall back to the style family below */
-      }
-      const family = (content.styles as Record<string, { fontFamily?: string }>)[id]?.fontFamily ?? '';
-      name ??= family || null;
-      // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
-      bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
-      fontNames.set(id, { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold });
-    }
-  }
+  const fontNames = await fonts.forPage(pdfPage, content);
   const frags: Fragment[] = [];
   const rotated: ParsedLine[] = [];
   for (const item of content.items) {
