@@ -3,7 +3,7 @@ import path from 'node:path';
 import { BadInputError, type ErrorContext } from '../errors.ts';
 import { safeErrorMessage, storableOrNull, storableText } from '../sanitize.ts';
 import { assembleLines, type Fragment } from './line-assembly.ts';
-import { loadPdfJs, type PdfJs } from './load-pdfjs.ts';
+import { loadPdfJs, type PdfJs } from './load-pdfjs.mjs';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
 export const PARSER_VERSION = 'pdfjs-5.6.205/lines-4';
@@ -17,7 +17,23 @@ const cMapUrl = path.join(pdfjsRoot, 'cmaps') + '/';
 export interface ParseOptions {
   pageCap: number;
   documentId?: number;
+  /** When given, milliseconds per phase are added to it (the bench's split); parsing is the same either way. */
+  phases?: ParsePhases;
 }
+
+/** Where a parse spends its time. `fonts` is the operator lists built to learn font names; `fontPages` counts them. */
+export interface ParsePhases {
+  open: number;
+  getPage: number;
+  textContent: number;
+  fonts: number;
+  fontPages: number;
+  assemble: number;
+  outline: number;
+}
+
+export const newParsePhases = (): ParsePhases => ({ open: 0, getPage: 0, textContent: 0, fonts: 0, fontPages: 0, assemble: 0, outline: 0 });
+
 
 /** Parses PDF bytes into lines, pages and the native outline. Throws BadInputError for unusable input. */
 export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
@@ -30,6 +46,8 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
   // pdfjs can reconstruct a cut-off file and return some of its pages; a partial document is worse than none.
   if (!tail.includes('%%EOF')) throw new BadInputError('corrupt', 'PDF is truncated: no %%EOF marker at the end of the file', ctx);
 
+  const phases = opts.phases;
+  const tOpen = performance.now();
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data,
@@ -49,6 +67,7 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
   } catch (e) {
     throw pdfjsFailure(e, 'PDF structure is unreadable', ctx);
   }
+  if (phases) phases.open += performance.now() - tOpen;
   try {
     if (doc.numPages === 0) throw new BadInputError('empty', 'PDF has zero pages', ctx);
     if (doc.numPages > opts.pageCap) {
@@ -57,9 +76,9 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
     const labels = await doc.getPageLabels().catch(() => null);
     const pages: ParsedPage[] = [];
     const lines: ParsedLine[] = [];
-    const fonts = new FontTable(pdfjs.AnnotationMode.DISABLE);
+    const fonts = new FontTable(pdfjs.AnnotationMode.DISABLE, phases);
     for (let n = 1; n <= doc.numPages; n++) {
-      const { page, pageLines } = await parsePage(doc, n, fonts, ctx);
+      const { page, pageLines } = await parsePage(doc, n, fonts, ctx, phases);
       lines.push(...pageLines.lines);
       pages.push({
         pageNum: n,
@@ -73,8 +92,10 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
     if (lines.length === 0) {
       throw new BadInputError('no_text', `no extractable text on any of ${doc.numPages} pages (scanned or image-only PDF)`, ctx);
     }
+    const tOutline = performance.now();
     const outline = await readOutline(doc).catch(() => []);
     const meta = await doc.getMetadata().catch(() => null);
+    if (phases) phases.outline += performance.now() - tOutline;
     const info = (meta?.info ?? {}) as { Title?: unknown };
     const cleanTitle = typeof info.Title === 'string' ? storableText(info.Title).trim() : '';
     const title = cleanTitle || null;
@@ -119,13 +140,17 @@ class FontTable {
   /** Ids an operator list was built for that still did not arrive: another list would not bring them. */
   private readonly missing = new Set<string>();
 
-  constructor(private readonly annotationMode: number) {}
+  constructor(
+    private readonly annotationMode: number,
+    private readonly phases?: ParsePhases,
+  ) {}
 
   async forPage(page: PdfPage, content: TextContent): Promise<Map<string, FontInfo>> {
     const used = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
     if ([...used].some((id) => !this.known.has(id) && !this.missing.has(id) && !page.commonObjs.has(id))) {
       // Annotations' appearance streams add no text items, so their fonts are never needed.
       await page.getOperatorList({ annotationMode: this.annotationMode }).catch(() => null);
+      if (this.phases) this.phases.fontPages++;
     }
     const out = new Map<string, FontInfo>();
     for (const id of used) {
@@ -161,7 +186,8 @@ class FontTable {
   }
 }
 
-async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { documentId?: number }) {
+async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { documentId?: number }, phases?: ParsePhases) {
+  const t0 = performance.now();
   let pdfPage;
   try {
     pdfPage = await doc.getPage(n);
@@ -169,6 +195,7 @@ async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { docume
     throw pdfjsFailure(e, `page ${n} cannot be read`, { ...ctx, page: n });
   }
   const viewport = pdfPage.getViewport({ scale: 1 });
+  const t1 = performance.now();
   let content: Awaited<ReturnType<typeof pdfPage.getTextContent>>;
   try {
     content = await pdfPage.getTextContent();
@@ -176,7 +203,9 @@ async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { docume
     // e.g. "Bad encoding in flate stream" (FormatError): the page's content stream is damaged.
     throw pdfjsFailure(e, `text of page ${n} cannot be read`, { ...ctx, page: n });
   }
+  const t2 = performance.now();
   const fontNames = await fonts.forPage(pdfPage, content);
+  const t3 = performance.now();
   const frags: Fragment[] = [];
   const rotated: ParsedLine[] = [];
   for (const item of content.items) {
@@ -210,6 +239,12 @@ async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { docume
   // Rotated runs come after the body, one line each, flagged as margin furniture.
   for (const r of rotated) pageLines.lines.push({ ...r, lineNum: pageLines.lines.length + 1 });
   pdfPage.cleanup();
+  if (phases) {
+    phases.getPage += t1 - t0;
+    phases.textContent += t2 - t1;
+    phases.fonts += t3 - t2;
+    phases.assemble += performance.now() - t3;
+  }
   return { page: { width: viewport.width, height: viewport.height }, pageLines };
 }
 

@@ -19,6 +19,10 @@ export interface ParseDeps {
   log: Logger;
   pageCap: number;
   parseTimeoutMs: number;
+  /** Documents a parser thread takes before it is replaced (unset: never). */
+  parseThreadDocs?: number;
+  /** Heap limit of a parser thread, MiB (unset: V8's default). */
+  parseThreadHeapMb?: number;
   runId: string;
 }
 
@@ -42,7 +46,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
   const t0 = performance.now();
   let output;
   try {
-    output = await parseInThread(doc.path, { pageCap: deps.pageCap, timeoutMs: deps.parseTimeoutMs, documentId });
+    output = await parseInThread(doc.path, { pageCap: deps.pageCap, timeoutMs: deps.parseTimeoutMs, documentId, threadDocs: deps.parseThreadDocs, threadHeapMb: deps.parseThreadHeapMb });
   } catch (e) {
     if (e instanceof BadInputError) {
       await failDocument(deps, documentId, e.code, e.message);
