@@ -75,6 +75,11 @@ try {
     const url = bench.url;
     await part('bulk insert', () => benchBulkInsert(db, url, p, settings.bulkCopies, figs));
   }
+  // Before the sweep part, which grows the lines table to a million rows and drops its FTS index.
+  if (settings.scaleDocs > 0 && redis) {
+    const url = bench.url;
+    scaleTimeline = (await part('scale run', () => benchScale(db, url, settings.redisUrl, files, settings.scaleDocs, 2, figs))) ?? '';
+  } else figs.add('scale run', 'not run', '', settings.scaleDocs > 0 ? `no Redis at ${settings.redisUrl}` : 'set BENCH_SCALE_DOCS (e.g. 300) for the BullMQ run with 2 worker processes');
   if (redis) await part('queue', () => benchQueue(settings.redisUrl, settings.queueJobs, settings.queueConcurrency, figs));
   else figs.add('queue: no-op jobs', 'not available', '', `no Redis at ${settings.redisUrl}`);
   if (parsed) {
@@ -82,10 +87,6 @@ try {
     const url = bench.url;
     await part('sweep', () => benchSweep(url, p.docs.map((d) => d.documentId), settings.sweepTargetRows, settings.sweepReps, figs));
   }
-  if (settings.scaleDocs > 0 && redis) {
-    const url = bench.url;
-    scaleTimeline = (await part('scale run', () => benchScale(db, url, settings.redisUrl, files, settings.scaleDocs, 2, figs))) ?? '';
-  } else figs.add('scale run', 'not run', '', settings.scaleDocs > 0 ? `no Redis at ${settings.redisUrl}` : 'set BENCH_SCALE_DOCS (e.g. 300) for the BullMQ run with 2 worker processes');
 } catch (e) {
   figs.add('bench', 'error', '', ((e as Error).message ?? String(e)).slice(0, 200));
   log(`bench failed: ${(e as Error).stack ?? e}`);
