@@ -151,9 +151,9 @@ function addPhases(figs: Figures, p: ParsePhases, parseMs: number, pages: number
  * the thread too), as many at once as the machine has cores, one document per thread at a time.
  * Wall-clock pages per second; memory as the threads report it and as the process's RSS.
  */
-export async function benchParsePool(files: string[], pages: number, figs: Figures, heapLimitMb: number): Promise<{ threads: number; pagesPerS: number }> {
+export async function benchParsePool(files: string[], pages: number, figs: Figures, heapLimitMb: number, youngLimitMb: number): Promise<{ threads: number; pagesPerS: number }> {
   const threads = os.availableParallelism();
-  const pool = new ParsePool(threads, heapLimitMb);
+  const pool = new ParsePool(threads, heapLimitMb, youngLimitMb);
   const rss = () => process.memoryUsage().rss / 2 ** 20;
   const base = rss();
   let peak = base;
@@ -172,7 +172,7 @@ export async function benchParsePool(files: string[], pages: number, figs: Figur
     const s = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     figs.add(`parse (parser thread pool, ${threads} threads)`, pages / s, 'pages/s', `${s.toFixed(1)} s wall for ${pages} pages, one document per thread at a time, TOC + structure included (the parse job's path)`);
-    figs.add('parser thread heap, peak', pool.stats.peakThreadHeapMiB, 'MiB', `V8 heapUsed a thread reports after a document (limit ${heapLimitMb} MiB, DOCINTEL_PARSE_THREAD_HEAP_MB); ${pool.stats.threadsStarted} threads started`);
+    figs.add('parser thread heap, peak', pool.stats.peakThreadHeapMiB, 'MiB', `V8 heapUsed a thread reports after a document (old generation ${heapLimitMb} MiB, young ${youngLimitMb} MiB: DOCINTEL_PARSE_THREAD_HEAP_MB / _YOUNG_MB); ${pool.stats.threadsStarted} threads started`);
     figs.add('process RSS growth while the pool parses', peak - base, 'MiB', `sampled every 100 ms, ${threads} threads, over the bench process's ${base.toFixed(0)} MiB`);
     return { threads, pagesPerS: pages / s };
   } finally {

@@ -67,7 +67,7 @@ try {
   if (parsed) {
     const p = parsed;
     const pages = sum(p.docs.map((d) => d.pages));
-    p.pool = await part('parse pool', () => benchParsePool(files, pages, figs, loadConfig().DOCINTEL_PARSE_THREAD_HEAP_MB));
+    p.pool = await part('parse pool', () => benchParsePool(files, pages, figs, loadConfig().DOCINTEL_PARSE_THREAD_HEAP_MB, loadConfig().DOCINTEL_PARSE_THREAD_YOUNG_MB));
     await part('pdftotext', () => benchPdftotext(p.docs, poppler, figs, p.pool));
     routing = await part('routing', () => benchRouting(db, p.docs, figs));
     await part('corpus routing', () => benchCorpusRouting(db, p.docs, settings.corpusDir, figs));

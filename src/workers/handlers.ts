@@ -17,6 +17,7 @@ export function createHandlers(deps: { config: Config; log: Logger; db: Db; runI
     parseTimeoutMs: deps.config.DOCINTEL_PARSE_TIMEOUT_MS,
     parseThreadDocs: deps.config.DOCINTEL_PARSE_THREAD_DOCS,
     parseThreadHeapMb: deps.config.DOCINTEL_PARSE_THREAD_HEAP_MB,
+    parseThreadYoungMb: deps.config.DOCINTEL_PARSE_THREAD_YOUNG_MB,
     runId: deps.runId,
   };
   return {
