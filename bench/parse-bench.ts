@@ -250,6 +250,9 @@ export async function benchBulkInsert(db: Db, url: string, parsed: ParseResult, 
           await way.write(reg.id, src);
           way.ms += performance.now() - t0;
           way.n += src.length;
+          // Left 'queued', a worker's start-up recovery would take these rows-only documents for
+          // stranded ones and parse them again (it did, inside the first scale run's figures).
+          await markDocumentParsed(db, reg.id, { title: null, pageCount: d.pages, tocSource: d.tocSource, parserVersion: 'bench-bulk-insert' });
         }
       }
     }
