@@ -22,6 +22,8 @@ export const settings = {
   queueJobs: QUICK ? 1_000 : 5_000,
   queueConcurrency: QUICK ? [1] : [1, 2],
   pageCap: 2000,
+  /** Documents in the BullMQ scale run (corpus copies); 0 skips it (it takes minutes). */
+  scaleDocs: Number(process.env.BENCH_SCALE_DOCS ?? 0),
 };
 
 export interface MachineInfo {

@@ -8,7 +8,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createBenchDatabase, type BenchDatabase } from './bench-db.ts';
 import { log, machineInfo, pdftotextVersion, peakRssMiB, QUICK, settings } from './env.ts';
-import { benchBulkInsert, benchParse, benchPdftotext, listCorpus, type ParseResult } from './parse-bench.ts';
+import { benchBulkInsert, benchParse, benchParsePool, benchPdftotext, listCorpus, sum, type ParseResult } from './parse-bench.ts';
+import { benchScale } from './scale-bench.ts';
+import { loadConfig } from '../src/config.ts';
 import { benchQueue, redisVersion } from './queue-bench.ts';
 import { benchBacktracks, benchRouting, type RoutingCost } from './routing-bench.ts';
 import { benchSweep } from './sweep-bench.ts';
@@ -50,6 +52,7 @@ const redis = await redisVersion(settings.redisUrl);
 let parsed: ParseResult | undefined;
 let routing: RoutingCost[] | undefined;
 let postgres = 'unknown';
+let scaleTimeline = '';
 
 try {
   const files = await listCorpus(settings.corpusDir, QUICK ? settings.quickFiles : null);
@@ -63,12 +66,20 @@ try {
   parsed = await part('parse', () => benchParse(db, files, figs));
   if (parsed) {
     const p = parsed;
-    await part('pdftotext', () => benchPdftotext(p.docs, poppler, figs));
+    const pages = sum(p.docs.map((d) => d.pages));
+    p.pool = await part('parse pool', () => benchParsePool(files, pages, figs, loadConfig().DOCINTEL_PARSE_THREAD_HEAP_MB, loadConfig().DOCINTEL_PARSE_THREAD_YOUNG_MB));
+    await part('pdftotext', () => benchPdftotext(p.docs, poppler, figs, p.pool));
     routing = await part('routing', () => benchRouting(db, p.docs, figs));
     await part('corpus routing', () => benchCorpusRouting(db, p.docs, settings.corpusDir, figs));
     await part('routing backtracks', () => benchBacktracks(db, p.docs, figs, process.env.DOCINTEL_GOLD ?? path.resolve(settings.corpusDir, '../eval/dev.json')));
-    await part('bulk insert', () => benchBulkInsert(db, p, settings.bulkCopies, figs));
+    const url = bench.url;
+    await part('bulk insert', () => benchBulkInsert(db, url, p, settings.bulkCopies, figs));
   }
+  // Before the sweep part, which grows the lines table to a million rows and drops its FTS index.
+  if (settings.scaleDocs > 0 && redis) {
+    const url = bench.url;
+    scaleTimeline = (await part('scale run', () => benchScale(db, url, settings.redisUrl, files, settings.scaleDocs, 2, figs))) ?? '';
+  } else figs.add('scale run', 'not run', '', settings.scaleDocs > 0 ? `no Redis at ${settings.redisUrl}` : 'set BENCH_SCALE_DOCS (e.g. 300) for the BullMQ run with 2 worker processes');
   if (redis) await part('queue', () => benchQueue(settings.redisUrl, settings.queueJobs, settings.queueConcurrency, figs));
   else figs.add('queue: no-op jobs', 'not available', '', `no Redis at ${settings.redisUrl}`);
   if (parsed) {
@@ -93,7 +104,7 @@ const header = [
   `- date: ${machine.date}`,
   `- machine: ${machine.cores} cores (${machine.cpu}), ${machine.memoryGiB} GiB memory, ${machine.platform}`,
   `- software: Node ${machine.node}, Postgres ${postgres}, Redis ${redis ?? 'not available'}, pdftotext ${poppler ?? 'not installed'}`,
-  `- command: ${QUICK ? 'BENCH_QUICK=1 ' : ''}npm run bench`,
+  `- command: ${QUICK ? 'BENCH_QUICK=1 ' : ''}${settings.scaleDocs ? `BENCH_SCALE_DOCS=${settings.scaleDocs} ` : ''}npm run bench`,
 ].join('\n');
 
 let details = '';
@@ -119,7 +130,14 @@ if (parsed) {
   );
 }
 
-const report = [header, '', figuresTable(figs.rows), ...(details ? ['', '## Per document', '', details] : []), ''].join('\n');
+const report = [
+  header,
+  '',
+  figuresTable(figs.rows),
+  ...(scaleTimeline ? ['', `## Scale run over time (${settings.scaleDocs} documents)`, '', scaleTimeline] : []),
+  ...(details ? ['', '## Per document', '', details] : []),
+  '',
+].join('\n');
 process.stdout.write(`\n${report}`);
 await writeFile(path.join(here, 'last-run.md'), report);
 log(`\nwritten to bench/last-run.md`);

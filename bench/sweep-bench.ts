@@ -41,7 +41,7 @@ export async function benchSweep(url: string, sourceDocIds: number[], targetRows
     const d0 = performance.now();
     await c.query(
       `insert into documents (sha256, path, file_name, byte_size, status, page_count, parser_version)
-       select 'bench-' || d.id || '-' || g, d.path, d.file_name, d.byte_size, 'parsed', d.page_count, d.parser_version
+       select 'sweep-' || d.id || '-' || g, d.path, d.file_name, d.byte_size, 'parsed', d.page_count, d.parser_version
        from documents d cross join generate_series(1, $1::int) g where d.id = any($2::bigint[])`,
       [copies, sourceDocIds],
     );
@@ -49,7 +49,7 @@ export async function benchSweep(url: string, sourceDocIds: number[], targetRows
       `insert into lines (document_id, page_num, line_num, text, x0, y0, x1, y1, font, size, bold, "column")
        select s.id, l.page_num, l.line_num, l.text, l.x0, l.y0, l.x1, l.y1, l.font, l.size, l.bold, l."column"
        from documents s join lines l on l.document_id = split_part(s.sha256, '-', 2)::bigint
-       where s.sha256 like 'bench-%'`,
+       where s.sha256 like 'sweep-%'`,
     );
     const dupMs = performance.now() - d0;
     await c.query('set session_replication_role = origin');

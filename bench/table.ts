@@ -4,14 +4,16 @@ export interface Figure {
   value: string;
   unit: string;
   note: string;
+  /** What the figure should reach (issue 13's targets), empty when there is none. */
+  target: string;
 }
 
 export class Figures {
   readonly rows: Figure[] = [];
 
-  add(figure: string, value: number | string, unit = '', note = ''): void {
-    this.rows.push({ figure, value: typeof value === 'number' ? fmt(value) : value, unit, note });
-    process.stderr.write(`  ${figure}: ${typeof value === 'number' ? fmt(value) : value} ${unit}${note ? `  (${note})` : ''}\n`);
+  add(figure: string, value: number | string, unit = '', note = '', target = ''): void {
+    this.rows.push({ figure, value: typeof value === 'number' ? fmt(value) : value, unit, note, target });
+    process.stderr.write(`  ${figure}: ${typeof value === 'number' ? fmt(value) : value} ${unit}${target ? ` [target ${target}]` : ''}${note ? `  (${note})` : ''}\n`);
   }
 }
 
@@ -38,7 +40,7 @@ export function markdownTable(header: string[], rows: string[][]): string {
 
 export function figuresTable(rows: Figure[]): string {
   return markdownTable(
-    ['figure', 'value', 'unit', 'note'],
-    rows.map((r) => [r.figure, r.value, r.unit, r.note]),
+    ['figure', 'value', 'unit', 'target', 'note'],
+    rows.map((r) => [r.figure, r.value, r.unit, r.target, r.note]),
   );
 }

@@ -25,6 +25,12 @@ const envSchema = z.object({
    */
   DOCINTEL_RECOVER_AFTER_MS: z.coerce.number().int().min(1000).default(60_000),
   DOCINTEL_PARSE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** A parser thread is replaced after this many documents, so whatever pdf.js keeps cannot pile up. */
+  DOCINTEL_PARSE_THREAD_DOCS: z.coerce.number().int().min(1).default(25),
+  /** V8 heap limit of a parser thread (MiB): bounds memory; a document that needs more is parsed again without it. */
+  DOCINTEL_PARSE_THREAD_HEAP_MB: z.coerce.number().int().min(32).default(160),
+  /** V8 young-generation limit of a parser thread (MiB): smaller semi-spaces, less RSS per thread. */
+  DOCINTEL_PARSE_THREAD_YOUNG_MB: z.coerce.number().int().min(1).default(8),
   /** `docintel sql`: statement timeout and the most rows it prints. */
   DOCINTEL_SQL_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   DOCINTEL_SQL_ROW_CAP: z.coerce.number().int().min(1).default(10_000),

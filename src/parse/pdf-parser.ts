@@ -3,6 +3,7 @@ import path from 'node:path';
 import { BadInputError, type ErrorContext } from '../errors.ts';
 import { safeErrorMessage, storableOrNull, storableText } from '../sanitize.ts';
 import { assembleLines, type Fragment } from './line-assembly.ts';
+import { loadPdfJs, type PdfJs } from './load-pdfjs.mjs';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
 export const PARSER_VERSION = 'pdfjs-5.6.205/lines-4';
@@ -13,17 +14,26 @@ const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
 const standardFontDataUrl = path.join(pdfjsRoot, 'standard_fonts') + '/';
 const cMapUrl = path.join(pdfjsRoot, 'cmaps') + '/';
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsPromise: Promise<PdfJs> | null = null;
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsPromise ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjsPromise;
-}
-
 export interface ParseOptions {
   pageCap: number;
   documentId?: number;
+  /** When given, milliseconds per phase are added to it (the bench's split); parsing is the same either way. */
+  phases?: ParsePhases;
 }
+
+/** Where a parse spends its time. `fonts` is the operator lists built to learn font names; `fontPages` counts them. */
+export interface ParsePhases {
+  open: number;
+  getPage: number;
+  textContent: number;
+  fonts: number;
+  fontPages: number;
+  assemble: number;
+  outline: number;
+}
+
+export const newParsePhases = (): ParsePhases => ({ open: 0, getPage: 0, textContent: 0, fonts: 0, fontPages: 0, assemble: 0, outline: 0 });
+
 
 /** Parses PDF bytes into lines, pages and the native outline. Throws BadInputError for unusable input. */
 export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<ParsedDocument> {
@@ -36,6 +46,8 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
   // pdfjs can reconstruct a cut-off file and return some of its pages; a partial document is worse than none.
   if (!tail.includes('%%EOF')) throw new BadInputError('corrupt', 'PDF is truncated: no %%EOF marker at the end of the file', ctx);
 
+  const phases = opts.phases;
+  const tOpen = performance.now();
   const pdfjs = await loadPdfJs();
   const task = pdfjs.getDocument({
     data,
@@ -55,6 +67,7 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
   } catch (e) {
     throw pdfjsFailure(e, 'PDF structure is unreadable', ctx);
   }
+  if (phases) phases.open += performance.now() - tOpen;
   try {
     if (doc.numPages === 0) throw new BadInputError('empty', 'PDF has zero pages', ctx);
     if (doc.numPages > opts.pageCap) {
@@ -63,8 +76,9 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
     const labels = await doc.getPageLabels().catch(() => null);
     const pages: ParsedPage[] = [];
     const lines: ParsedLine[] = [];
+    const fonts = new FontTable(pdfjs.AnnotationMode.DISABLE, phases);
     for (let n = 1; n <= doc.numPages; n++) {
-      const { page, pageLines } = await parsePage(doc, n, ctx);
+      const { page, pageLines } = await parsePage(doc, n, fonts, ctx, phases);
       lines.push(...pageLines.lines);
       pages.push({
         pageNum: n,
@@ -78,8 +92,10 @@ export async function parsePdf(data: Uint8Array, opts: ParseOptions): Promise<Pa
     if (lines.length === 0) {
       throw new BadInputError('no_text', `no extractable text on any of ${doc.numPages} pages (scanned or image-only PDF)`, ctx);
     }
+    const tOutline = performance.now();
     const outline = await readOutline(doc).catch(() => []);
     const meta = await doc.getMetadata().catch(() => null);
+    if (phases) phases.outline += performance.now() - tOutline;
     const info = (meta?.info ?? {}) as { Title?: unknown };
     const cleanTitle = typeof info.Title === 'string' ? storableText(info.Title).trim() : '';
     const title = cleanTitle || null;
@@ -105,8 +121,73 @@ export function pdfjsFailure(e: unknown, what: string, ctx: ErrorContext): BadIn
 }
 
 type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
+type PdfPage = Awaited<ReturnType<PdfDoc['getPage']>>;
+type TextContent = Awaited<ReturnType<PdfPage['getTextContent']>>;
+type FontInfo = { name: string | null; bold: boolean };
 
-async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
+/**
+ * Font names and weights of one document, by pdf.js font id.
+ *
+ * getTextContent loads a page's fonts in the worker but never sends them to this side; only an
+ * operator list does (into doc.commonObjs, which every page of the document shares and
+ * page.cleanup() leaves alone). Building the operator list re-reads the whole content stream,
+ * which cost ~40% of parse time when it ran for every page. A font id names one font for the whole
+ * document, so the list is built only for a page that uses a font not yet seen: the font objects,
+ * and so the names and bold flags, are the same ones the per-page lists produced.
+ */
+class FontTable {
+  private readonly known = new Map<string, FontInfo>();
+  /** Ids an operator list was built for that still did not arrive: another list would not bring them. */
+  private readonly missing = new Set<string>();
+
+  constructor(
+    private readonly annotationMode: number,
+    private readonly phases?: ParsePhases,
+  ) {}
+
+  async forPage(page: PdfPage, content: TextContent): Promise<Map<string, FontInfo>> {
+    const used = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
+    if ([...used].some((id) => !this.known.has(id) && !this.missing.has(id) && !page.commonObjs.has(id))) {
+      // Annotations' appearance streams add no text items, so their fonts are never needed.
+      await page.getOperatorList({ annotationMode: this.annotationMode }).catch(() => null);
+      if (this.phases) this.phases.fontPages++;
+    }
+    const out = new Map<string, FontInfo>();
+    for (const id of used) {
+      const known = this.known.get(id);
+      if (known) {
+        out.set(id, known);
+        continue;
+      }
+      let name: string | null = null;
+      let bold = false;
+      let loaded = false;
+      try {
+        if (page.commonObjs.has(id)) {
+          const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
+          name = font.name ?? null;
+          bold = Boolean(font.bold || font.black);
+          loaded = true;
+        }
+      } catch {
+        /* font not loaded: fall back to the style family below */
+      }
+      if (!loaded) this.missing.add(id);
+      // Not cached when unloaded: the fallback is this page's style entry.
+      const family = (content.styles as Record<string, { fontFamily?: string }>)[id]?.fontFamily ?? '';
+      name ??= family || null;
+      // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
+      bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
+      const info = { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold };
+      if (loaded) this.known.set(id, info);
+      out.set(id, info);
+    }
+    return out;
+  }
+}
+
+async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { documentId?: number }, phases?: ParsePhases) {
+  const t0 = performance.now();
   let pdfPage;
   try {
     pdfPage = await doc.getPage(n);
@@ -114,6 +195,7 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
     throw pdfjsFailure(e, `page ${n} cannot be read`, { ...ctx, page: n });
   }
   const viewport = pdfPage.getViewport({ scale: 1 });
+  const t1 = performance.now();
   let content: Awaited<ReturnType<typeof pdfPage.getTextContent>>;
   try {
     content = await pdfPage.getTextContent();
@@ -121,30 +203,9 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
     // e.g. "Bad encoding in flate stream" (FormatError): the page's content stream is damaged.
     throw pdfjsFailure(e, `text of page ${n} cannot be read`, { ...ctx, page: n });
   }
-  // Real font names (and so boldness) are only known once the page's fonts are loaded.
-  const fontNames = new Map<string, { name: string | null; bold: boolean }>();
-  const usedFonts = new Set(content.items.map((i) => ('fontName' in i ? i.fontName : '')).filter(Boolean));
-  if (usedFonts.size > 0) {
-    await pdfPage.getOperatorList().catch(() => null);
-    for (const id of usedFonts) {
-      let name: string | null = null;
-      let bold = false;
-      try {
-        if (pdfPage.commonObjs.has(id)) {
-          const font = pdfPage.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
-          name = font.name ?? null;
-          bold = Boolean(font.bold || font.black);
-        }
-      } catch {
-        /* font not loaded: fall back to the style family below */
-      }
-      const family = (content.styles as Record<string, { fontFamily?: string }>)[id]?.fontFamily ?? '';
-      name ??= family || null;
-      // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
-      bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
-      fontNames.set(id, { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold });
-    }
-  }
+  const t2 = performance.now();
+  const fontNames = await fonts.forPage(pdfPage, content);
+  const t3 = performance.now();
   const frags: Fragment[] = [];
   const rotated: ParsedLine[] = [];
   for (const item of content.items) {
@@ -178,6 +239,12 @@ async function parsePage(doc: PdfDoc, n: number, ctx: { documentId?: number }) {
   // Rotated runs come after the body, one line each, flagged as margin furniture.
   for (const r of rotated) pageLines.lines.push({ ...r, lineNum: pageLines.lines.length + 1 });
   pdfPage.cleanup();
+  if (phases) {
+    phases.getPage += t1 - t0;
+    phases.textContent += t2 - t1;
+    phases.fonts += t3 - t2;
+    phases.assemble += performance.now() - t3;
+  }
   return { page: { width: viewport.width, height: viewport.height }, pageLines };
 }
 

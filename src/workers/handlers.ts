@@ -15,6 +15,9 @@ export function createHandlers(deps: { config: Config; log: Logger; db: Db; runI
     log: deps.log,
     pageCap: deps.config.DOCINTEL_PAGE_CAP,
     parseTimeoutMs: deps.config.DOCINTEL_PARSE_TIMEOUT_MS,
+    parseThreadDocs: deps.config.DOCINTEL_PARSE_THREAD_DOCS,
+    parseThreadHeapMb: deps.config.DOCINTEL_PARSE_THREAD_HEAP_MB,
+    parseThreadYoungMb: deps.config.DOCINTEL_PARSE_THREAD_YOUNG_MB,
     runId: deps.runId,
   };
   return {

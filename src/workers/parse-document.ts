@@ -19,6 +19,12 @@ export interface ParseDeps {
   log: Logger;
   pageCap: number;
   parseTimeoutMs: number;
+  /** Documents a parser thread takes before it is replaced (unset: never). */
+  parseThreadDocs?: number;
+  /** Heap limit of a parser thread, MiB (unset: V8's default). */
+  parseThreadHeapMb?: number;
+  /** Young-generation limit of a parser thread, MiB (unset: V8's default). */
+  parseThreadYoungMb?: number;
   runId: string;
 }
 
@@ -42,7 +48,7 @@ export async function parseDocument(deps: ParseDeps, documentId: number, jobId?:
   const t0 = performance.now();
   let output;
   try {
-    output = await parseInThread(doc.path, { pageCap: deps.pageCap, timeoutMs: deps.parseTimeoutMs, documentId });
+    output = await parseInThread(doc.path, { pageCap: deps.pageCap, timeoutMs: deps.parseTimeoutMs, documentId, threadDocs: deps.parseThreadDocs, threadHeapMb: deps.parseThreadHeapMb, threadYoungMb: deps.parseThreadYoungMb });
   } catch (e) {
     if (e instanceof BadInputError) {
       await failDocument(deps, documentId, e.code, e.message);

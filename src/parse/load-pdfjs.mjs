@@ -1,0 +1,46 @@
+/**
+ * Loads pdf.js (the legacy build, the one meant for Node) once per thread, with its worker code
+ * in the same thread, and undoes the core-js polyfills that replace working built-ins.
+ *
+ * Plain JavaScript, not TypeScript, so that a parser thread can load pdf.js BEFORE it registers
+ * the TypeScript loader (see parse-thread.mjs): loaded through tsx, the two pdf.js bundles
+ * (~6 MB of JS with ~8 MB of source maps) cost ~430 MiB of RSS per thread instead of ~95 MiB.
+ * Later imports of pdf.js from .ts files get the same, already evaluated, module.
+ *
+ * Why the built-ins: the legacy build's core-js bundle *replaces* Array.prototype.push, JSON.parse
+ * and JSON.stringify for the whole realm (Node 20's V8 differs from the spec in edge cases nobody
+ * here relies on: push onto a frozen-length array, JSON.parse source text access, JSON.rawJSON).
+ * The replacements are plain-JS loops: in a profile of getTextContent the polyfilled push alone was
+ * ~10% of parse time, and every later push, JSON.parse and JSON.stringify of the thread (TOC and
+ * structure building, pg rows, logs) paid for it too. pdf.js itself never calls the features the
+ * replacements add, so the native functions are put back after both modules have been evaluated.
+ * (Polyfills that only ADD missing methods, e.g. Promise.withResolvers, are kept: pdf.js needs them.)
+ */
+
+/** @type {Promise<typeof import('pdfjs-dist/legacy/build/pdf.mjs')> | null} */
+let loading = null;
+
+export function loadPdfJs() {
+  loading ??= load();
+  return loading;
+}
+
+async function load() {
+  const natives = { push: Array.prototype.push, parse: JSON.parse, stringify: JSON.stringify };
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // Loaded here rather than lazily by the fake worker on the first getDocument, so that its
+  // polyfills have run before the built-ins are restored (pdf.js looks for globalThis.pdfjsWorker).
+  const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+  globalThis.pdfjsWorker = worker;
+  restore(Array.prototype, 'push', natives.push);
+  restore(JSON, 'parse', natives.parse);
+  restore(JSON, 'stringify', natives.stringify);
+  return pdfjs;
+}
+
+/** @param {object} target @param {string} key @param {unknown} native */
+function restore(target, key, native) {
+  const d = Object.getOwnPropertyDescriptor(target, key);
+  if (!d || d.value === native) return;
+  Object.defineProperty(target, key, { ...d, value: native });
+}
