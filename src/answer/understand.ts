@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { numbersIn, tokensOf } from '../route/text-match.ts';
+// The grammar word classes come from the one lexicon.
+import { AUX, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -97,29 +99,12 @@ export function parseNumberWord(word: string): number | null {
   return null;
 }
 
-const AUX = new Set([
-  'is', 'are', 'was', 'were', 'am', 'be', 'been', 'do', 'does', 'did', 'has', 'have', 'had', 'can',
-  'could', 'should', 'would', 'will', 'shall', 'must', 'may', 'might',
-]);
-const PREPS = new Set([
-  'of', 'in', 'on', 'under', 'for', 'to', 'from', 'at', 'by', 'with', 'within', 'inside', 'across',
-  'about', 'between', 'among', 'during', 'into', 'over', 'per', 'through', 'throughout', 'via',
-  'against', 'without', 'after', 'before', 'regarding', 'concerning', 'beneath', 'below', 'above',
-  'toward', 'towards', 'upon', 'except', 'besides', 'including',
-]);
 const NP_STOP = new Set([
   ...PREPS, ...AUX, 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how', 'than',
   'as', 'like', 'if', 'whether', 'because', 'so', 'then', 'there', 'it', 'they', 'them',
 ]);
-const DETERMINERS = new Set([
-  'the', 'a', 'an', 'all', 'every', 'each', 'any', 'some', 'these', 'those', 'this', 'that', 'its',
-  'their', 'his', 'her', 'our', 'your', 'my', 'both', 'various', 'several', 'different',
-  'individual', 'specific', 'main', 'key', 'distinct', 'separate',
-]);
 /** Determiners that make "what are the X" read as "enumerate X" rather than "define X". */
 const DEFINITE = new Set(['the', 'all', 'its', 'their', 'these', 'those', 'each', 'every', 'both']);
-const PRONOUNS = new Set(['they', 'them', 'these', 'those', 'it', 'ones']);
-const WH = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 
 /** Verbs that end a "which/what NOUN ..." noun phrase even without an auxiliary. */
 const NP_VERBS = new Set([

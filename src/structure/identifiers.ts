@@ -11,6 +11,8 @@
  */
 
 import type { ListSourceLine, StructItem, StructList } from './lists.ts';
+// English function words are never the noun of a level ("with 3.1.1", "under 3.2").
+import { FUNCTION_WORDS } from '../lexicon/english.ts';
 
 /**
  * The code forms, most specific first. Each is a regex source without anchors. A form names
@@ -245,5 +247,3 @@ function isTitleLine(text: string): boolean {
   return capitalised >= Math.ceil(words.length * 0.6);
 }
 
-/** English function words, which are never the noun of a level. */
-const FUNCTION_WORDS = new Set(['with', 'from', 'into', 'that', 'this', 'these', 'those', 'also', 'see', 'under', 'than', 'then', 'each', 'such', 'their', 'which', 'where', 'when', 'have', 'been', 'were', 'will', 'shall', 'must', 'only', 'both', 'either', 'through', 'within', 'between', 'about', 'after', 'before', 'above', 'below']);

@@ -1,0 +1,37 @@
+/**
+ * English grammar words, by class: the one lexicon the question reader and the structure model
+ * share. Only closed classes of the language itself (auxiliaries, prepositions, determiners,
+ * pronouns, question words, conjunctions and a few function adverbs), never a word taken from a
+ * document or a question set, so every rule built on them holds for any English document.
+ */
+
+export const AUX: ReadonlySet<string> = new Set([
+  'is', 'are', 'was', 'were', 'am', 'be', 'been', 'do', 'does', 'did', 'has', 'have', 'had', 'can',
+  'could', 'should', 'would', 'will', 'shall', 'must', 'may', 'might',
+]);
+
+export const PREPOSITIONS: ReadonlySet<string> = new Set([
+  'of', 'in', 'on', 'under', 'for', 'to', 'from', 'at', 'by', 'with', 'within', 'inside', 'across',
+  'about', 'between', 'among', 'during', 'into', 'over', 'per', 'through', 'throughout', 'via',
+  'against', 'without', 'after', 'before', 'regarding', 'concerning', 'beneath', 'below', 'above',
+  'toward', 'towards', 'upon', 'except', 'besides', 'including',
+]);
+
+/** Determiners, with the adjectives questions use like them ("the specific", "the main"). */
+export const DETERMINERS: ReadonlySet<string> = new Set([
+  'the', 'a', 'an', 'all', 'every', 'each', 'any', 'some', 'these', 'those', 'this', 'that', 'its',
+  'their', 'his', 'her', 'our', 'your', 'my', 'both', 'various', 'several', 'different',
+  'individual', 'specific', 'main', 'key', 'distinct', 'separate',
+]);
+
+export const PRONOUNS: ReadonlySet<string> = new Set(['they', 'them', 'these', 'those', 'it', 'ones']);
+
+export const WH_WORDS: ReadonlySet<string> = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
+
+export const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'but', 'than', 'then', 'either', 'neither', 'if', 'whether', 'because', 'while']);
+
+/** Adverbs that only connect or qualify ("also", "only"), and the cross-reference verb "see". */
+export const FUNCTION_ADVERBS: ReadonlySet<string> = new Set(['also', 'only', 'such', 'so', 'too', 'very', 'just', 'see']);
+
+/** Every grammar word above: words that never name a thing. */
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([...AUX, ...PREPOSITIONS, ...DETERMINERS, ...PRONOUNS, ...WH_WORDS, ...CONJUNCTIONS, ...FUNCTION_ADVERBS]);
