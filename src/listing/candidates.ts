@@ -145,6 +145,19 @@ export function rankLists(
   // The item phrase as a phrase of two words or more ("general conditions"); one word is the noun.
   const phraseTokens = tokensOf(u.itemPhrase ?? '');
   const itemPhrase = phraseTokens.length >= 2 ? phraseTokens.join(' ') : '';
+  // A question can also name an item by restating it ("marked NFO, i.e. expected to be
+  // routinely satisfied by nonfederal organizations"): nearly all of the item's words are the
+  // question's own. Words of four letters or more stand for its content words.
+  const restated = (text: string) => {
+    const words = tokensOf(text).filter((t) => t.length >= 4).map(stem);
+    return words.length >= TUNING.restatedMinWords && words.filter((w) => questionStems.has(w)).length / words.length >= TUNING.restatedMinShare;
+  };
+  // An instance of the item noun opens with it ("Article 13 Transparency and ...") or is a short
+  // name that holds it ("Tier 2 Partial"); a sentence that merely mentions the noun is not one.
+  const isInstance = (label: string) => {
+    const t = tokensOf(label).map(stem);
+    return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && t.some((w) => nounStems.has(w)));
+  };
   const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
   // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
   // "manage" in running text does not count as naming it.
@@ -246,13 +259,6 @@ export function rankLists(
     // An item *is* the scope when its name (before any parenthesis or clause) equals it:
     // "GOVERN (GV)" is GOVERN, while "GOVERN 1.1" is a part under it.
     const headOf = (label: string) => tokensOf(label.split(/[(,:;–—]/)[0] ?? '').join(' ');
-    // A question can also name an item by restating it ("marked NFO, i.e. expected to be
-    // routinely satisfied by nonfederal organizations"): nearly all of the item's words are
-    // the question's own. Words of four letters or more stand for its content words.
-    const restated = (text: string) => {
-      const words = tokensOf(text).filter((t) => t.length >= 4).map(stem);
-      return words.length >= TUNING.restatedMinWords && words.filter((w) => questionStems.has(w)).length / words.length >= TUNING.restatedMinShare;
-    };
     const scopeIsItem =
       (scopeTokens && l.items.some((i) => headOf(i.label) === scopeTokens)) ||
       l.items.some((i) => {
@@ -273,12 +279,6 @@ export function rankLists(
     const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
     // Items that each carry the item noun in their own names ("Coverage A", "Coverage B" for
     // "which coverages") are instances of it, whatever the words around them.
-    // An instance opens with the noun ("Article 13 Transparency and …") or is a short name that
-    // holds it ("Tier 2 Partial"); a sentence that merely mentions the noun is no instance of it.
-    const isInstance = (label: string) => {
-      const t = tokensOf(label).map(stem);
-      return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && t.some((w) => nounStems.has(w)));
-    };
     const named = nounStems.size ? l.items.filter((i) => isInstance(i.label)).length : 0;
     const itemsNamed = l.items.length >= 2 && named / l.items.length >= 0.75 ? 1 : 0;
     // Items named by the noun carry it themselves: the noun is there as surely as in an intro.

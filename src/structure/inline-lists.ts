@@ -33,11 +33,7 @@ export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedL
       while (n < whole.length && sentenceEnd(p.text, whole[n - 1]!.at + whole[n - 1]!.raw.length) >= whole[n]!.at) n++;
       const run = whole.slice(0, n);
       if (run.length < 2) continue;
-      const lineAt = (offset: number) => {
-        let i = 0;
-        while (i + 1 < p.starts.length && p.starts[i + 1]! <= offset) i++;
-        return p.lines[i]!;
-      };
+      const lineAt = (offset: number) => lineAtOffset(p, offset);
       const items = run.map((m, i) => {
         const end = i + 1 < run.length ? run[i + 1]!.at : sentenceEnd(p.text, m.at + m.raw.length);
         const text = p.text.slice(m.at + m.raw.length, end).replace(/[\s,;]*(?:\band\b|\bor\b)?[\s,;]*$/i, '').trim();
@@ -131,23 +127,32 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     parts.splice(0, parts.length, ...kept);
     const intro = `${before}${head}`.trim();
     if (!intro) continue;
-    const lineOf = (o: number) => {
-      let i = 0;
-      while (i + 1 < p.starts.length && p.starts[i + 1]! <= o) i++;
-      return p.lines[i]!;
-    };
-    const start = at + m.index + head.length;
-    let cursor = start;
-    const items = parts.map((text, k) => {
-      const o = p.text.indexOf(text, cursor);
-      cursor = o >= 0 ? o + text.length : cursor;
-      const l = lineOf(o >= 0 ? o : start);
-      return { ordinal: k + 1, marker: '', label: text, text, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
-    });
-    const first = lineOf(start);
-    out.push({ parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: lineOf(at).pageNum, lineNum: lineOf(at).lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: first.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum });
+    out.push(seriesList(p, intro, at, parts, at + m.index + head.length));
   }
   return out;
+}
+
+/** The line of a paragraph that holds a text offset. */
+function lineAtOffset(p: Paragraph, offset: number): ParsedLine {
+  let i = 0;
+  while (i + 1 < p.starts.length && p.starts[i + 1]! <= offset) i++;
+  return p.lines[i]!;
+}
+
+/**
+ * A series as a list: each element found in the paragraph from `start` on and cited at its
+ * line, the introducing sentence at `introAt`. Never closed by itself: prose can always go on.
+ */
+function seriesList(p: Paragraph, intro: string, introAt: number, elements: string[], start: number): Omit<StructList, 'index'> {
+  let cursor = start;
+  const items = elements.map((text, k) => {
+    const o = p.text.indexOf(text, cursor);
+    cursor = o >= 0 ? o + text.length : cursor;
+    const l = lineAtOffset(p, o >= 0 ? o : start);
+    return { ordinal: k + 1, marker: '', label: text, text, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
+  });
+  const introLine = lineAtOffset(p, introAt);
+  return { parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: introLine.pageNum, lineNum: introLine.lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: items[0]!.lines[0]!.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum };
 }
 
 /**
@@ -179,20 +184,7 @@ function semicolonSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const tail = join ? [last.slice(0, join.index!), last.slice(join.index! + join[0].length)] : [last];
     const elements = [first.slice(lead.index! + lead[0].length), ...pieces.slice(1, -1), ...tail].map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
     if (elements.some((x) => !x || x.split(/\s+/).length > MAX_SEMICOLON_ELEMENT_WORDS || !/\p{L}{2}/u.test(x) || /[()[\]{}]/.test(x))) continue;
-    const lineOf = (o: number) => {
-      let i = 0;
-      while (i + 1 < p.starts.length && p.starts[i + 1]! <= o) i++;
-      return p.lines[i]!;
-    };
-    let cursor = at + lead.index! + lead[0].length;
-    const items = elements.map((text, k) => {
-      const o = p.text.indexOf(text, cursor);
-      cursor = o >= 0 ? o + text.length : cursor;
-      const l = lineOf(o >= 0 ? o : at);
-      return { ordinal: k + 1, marker: '', label: text, text, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
-    });
-    const firstLine = lineOf(at);
-    out.push({ parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: firstLine.pageNum, lineNum: firstLine.lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: items[0]!.lines[0]!.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum });
+    out.push(seriesList(p, intro, at, elements, at + lead.index! + lead[0].length));
   }
   return out;
 }
