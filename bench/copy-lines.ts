@@ -7,7 +7,7 @@
 import type pg from 'pg';
 import type { ParsedLine } from '../src/parse/types.ts';
 
-const COLUMNS = 'document_id, page_num, line_num, text, x0, y0, x1, y1, font, size, bold, lead_bold, "column", furniture';
+const COLUMNS = 'document_id, page_num, line_num, text, x0, y0, x1, y1, font, size, bold, lead_in, "column", furniture';
 
 /** COPY text format: backslash, tab, newline and CR escaped; \N is NULL. */
 function field(v: string | null): string {
@@ -19,7 +19,7 @@ export function copyText(documentId: number, lines: ParsedLine[]): string {
   const out: string[] = [];
   for (const l of lines) {
     out.push(
-      [documentId, l.pageNum, l.lineNum, field(l.text), l.x0, l.y0, l.x1, l.y1, field(l.font), l.size, l.bold ? 't' : 'f', field(l.leadBold), l.column, l.furniture ? 't' : 'f'].join('\t'),
+      [documentId, l.pageNum, l.lineNum, field(l.text), l.x0, l.y0, l.x1, l.y1, field(l.font), l.size, l.bold ? 't' : 'f', field(l.leadIn), l.column, l.furniture ? 't' : 'f'].join('\t'),
     );
   }
   return out.length ? `${out.join('\n')}\n` : '';

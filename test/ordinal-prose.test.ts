@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ordinalProse } from '../src/listing/strategies/ordinal-prose.ts';
 import type { LineRow } from '../src/answer/types.ts';
 
-const line = (n: number, text: string): LineRow => ({ id: n, pageNum: 6, lineNum: n, text, x0: 100, size: 10, bold: false, leadBold: null, label: null });
+const line = (n: number, text: string): LineRow => ({ id: n, pageNum: 6, lineNum: n, text, x0: 100, size: 10, bold: false, leadIn: null, label: null });
 
 describe('ordinal prose lists', () => {
   it('takes one item per ordinal sentence, across line breaks, cited where each sentence starts', () => {

@@ -94,7 +94,7 @@ describe('structure model on generated PDFs', () => {
   });
 
   it('continues a list from the left column into the right one and ends it at the next paragraph', () => {
-    const line = (pageNum: number, lineNum: number, x0: number, column: number, text: string): ListSourceLine => ({ pageNum, lineNum, text, x0, size: 18, bold: false, leadBold: null, column });
+    const line = (pageNum: number, lineNum: number, x0: number, column: number, text: string): ListSourceLine => ({ pageNum, lineNum, text, x0, size: 18, bold: false, leadIn: null, column });
     const lines = [
       line(1, 1, 45, 1, 'A. We do not insure for loss caused directly or'),
       line(1, 2, 45, 1, 'indirectly by:'),
@@ -113,7 +113,7 @@ describe('structure model on generated PDFs', () => {
   });
 
   it('marks a list whose numbering later skips ahead as torn (never whole)', () => {
-    const line = (lineNum: number, text: string, x0 = 72): ListSourceLine => ({ pageNum: 1, lineNum, text, x0, size: 11, bold: false, leadBold: null, column: 0 });
+    const line = (lineNum: number, text: string, x0 = 72): ListSourceLine => ({ pageNum: 1, lineNum, text, x0, size: 11, bold: false, leadIn: null, column: 0 });
     const lists = detectLists([line(1, 'The steps are:'), line(2, '1. Plan.'), line(3, '2. Do.'), line(4, 'Some commentary in between.', 60), line(5, '4. Act.')], { skip: () => false, bodySize: 11 });
     expect(lists[0]!.items).toHaveLength(2);
     expect(lists[0]!.gapAfter).toBe(true);

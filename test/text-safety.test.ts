@@ -89,7 +89,7 @@ describe('on real Postgres', () => {
   it('reports a failed query with the server reason and the statement, never its parameters', async () => {
     const { db } = fresh.database;
     const doc = await registerDocument(db, { sha256: 'lines-doc', path: '/l.pdf', fileName: 'l.pdf', byteSize: 1 });
-    const line = { pageNum: 1, lineNum: 1, x0: 0, y0: 0, x1: 1, y1: 1, font: null, size: 10, bold: false, leadBold: null, column: 0 };
+    const line = { pageNum: 1, lineNum: 1, x0: 0, y0: 0, x1: 1, y1: 1, font: null, size: 10, bold: false, leadIn: null, column: 0 };
     // A NUL that bypassed the parser boundary: Postgres refuses the row.
     const err = await insertLines(db, doc.id, [{ ...line, text: 'confidential line text\u0000' }]).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DatabaseError);

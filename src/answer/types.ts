@@ -63,6 +63,6 @@ export interface LineRow {
   x0: number;
   size: number;
   bold: boolean;
-  leadBold: string | null;
+  leadIn: string | null;
   label: string | null;
 }

@@ -76,7 +76,7 @@ export const lines = pgTable(
     font: text('font'),
     size: real('size').notNull(),
     bold: boolean('bold').notNull().default(false),
-    leadBold: text('lead_bold'),
+    leadIn: text('lead_in'),
     column: integer('column').notNull().default(0),
     /** Rotated margin text, running headers and footers, page numbers: never body text. */
     furniture: boolean('furniture').notNull().default(false),

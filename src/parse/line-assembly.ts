@@ -9,6 +9,7 @@ export interface Fragment {
   size: number;
   font: string | null;
   bold: boolean;
+  italic?: boolean;
 }
 
 type Row = { baseline: number; frags: Fragment[] };
@@ -25,7 +26,7 @@ type Segment = Omit<ParsedLine, 'pageNum' | 'lineNum' | 'column'>;
 export function assembleLines(frags: Fragment[], pageWidth: number, pageNum: number): { lines: ParsedLine[]; columns: number } {
   const clean = frags.filter((f) => f.text.trim().length > 0 && f.size > 0);
   const rows = groupRows(clean);
-  const gutter = findGutter(rows, pageWidth);
+  const gutter = findGutter(rows, pageWidth) ?? findGutter(bodyRows(rows), pageWidth, { evenColumns: true });
   const parts: { frags: Fragment[]; side: number }[] = [];
   for (const row of rows) {
     if (gutter === null) {
@@ -54,10 +55,25 @@ export function assembleLines(frags: Fragment[], pageWidth: number, pageNum: num
     font: s.font,
     size: round(s.size),
     bold: s.bold,
-    leadBold: s.leadBold,
+    leadIn: s.leadIn,
     column,
   }));
   return { lines, columns: gutter === null ? 1 : 2 };
+}
+
+/**
+ * The rows set in the page's body size. A full-width figure or table above two columns of prose
+ * crosses the gutter on every one of its rows (cells, axis labels), so when all rows together show
+ * no gutter, the running text alone may: its lines are what the columns are made of.
+ */
+function bodyRows(rows: Row[]): Row[] {
+  const chars = new Map<number, number>();
+  for (const r of rows) for (const f of r.frags) chars.set(Math.round(f.size * 2) / 2, (chars.get(Math.round(f.size * 2) / 2) ?? 0) + f.text.length);
+  const body = [...chars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 0;
+  return rows.filter((r) => {
+    const own = r.frags.filter((f) => Math.abs(f.size - body) <= 0.6).reduce((n, f) => n + f.text.length, 0);
+    return own >= 0.5 * r.frags.reduce((n, f) => n + f.text.length, 0);
+  });
 }
 
 function crosses(f: Fragment, x: number): boolean {
@@ -123,13 +139,7 @@ function toSegment(frags: Fragment[]): Segment {
   const baseline = Math.max(...frags.map((f) => f.baseline));
   const boldChars = frags.filter((f) => f.bold).reduce((n, f) => n + f.text.trim().length, 0);
   const allChars = frags.reduce((n, f) => n + f.text.trim().length, 0);
-  let lead = '';
-  for (const f of frags) {
-    if (!f.bold) break;
-    lead += (lead && !lead.endsWith(' ') && !f.text.startsWith(' ') ? ' ' : '') + f.text;
-  }
-  lead = lead.replace(/\s+/g, ' ').trim();
-  const leadBold = lead && boldChars < allChars && /[\p{L}]/u.test(lead) ? lead : null;
+  const leadIn = runInLead(frags, boldChars < allChars);
   return {
     text: text.replace(/\s+/g, ' ').trim(),
     x0,
@@ -139,15 +149,40 @@ function toSegment(frags: Fragment[]): Segment {
     font: main.font,
     size: main.size,
     bold: allChars > 0 && boldChars / allChars >= 0.6,
-    leadBold,
+    leadIn,
   };
+}
+
+/**
+ * The lead-in of a line set apart in type: a run of bold fragments that opens an otherwise
+ * regular line, or a run of italic ones that closes with its own full stop or colon ("Box
+ * refinement. Our box ..."). Italic marks emphasis and titles inside prose far more often than
+ * bold does, so only the shape of a run-in heading (a capital, its own closing stop) makes an
+ * italic run a lead-in.
+ */
+function runInLead(frags: Fragment[], regularAfter: boolean): string | null {
+  const join = (run: Fragment[]) => run.reduce((lead, f) => lead + (lead && !lead.endsWith(' ') && !f.text.startsWith(' ') ? ' ' : '') + f.text, '').replace(/\s+/g, ' ').trim();
+  const bold = join(frags.slice(0, until(frags, (f) => f.bold)));
+  if (bold) return regularAfter && /\p{L}/u.test(bold) ? bold : null;
+  const n = until(frags, (f) => Boolean(f.italic));
+  const italic = join(frags.slice(0, n));
+  const rest = join(frags.slice(n));
+  // A heading opens with a capital ("et al." at a line start is no heading) and regular text follows.
+  return n < frags.length && /^\p{Lu}/u.test(italic) && /\p{L}{2}/u.test(italic) && /[.:]$/.test(italic) && /\p{L}/u.test(rest) && !frags[n]!.bold ? italic : null;
+}
+
+/** How many fragments from the start satisfy `ok`. */
+function until(frags: Fragment[], ok: (f: Fragment) => boolean): number {
+  let n = 0;
+  while (n < frags.length && ok(frags[n]!)) n++;
+  return n;
 }
 
 /**
  * Finds an x position that few rows cross, with prose on both sides.
  * Returns null for single-column pages (and for tables, whose cells are short).
  */
-export function findGutter(rows: Row[], pageWidth: number): number | null {
+export function findGutter(rows: Row[], pageWidth: number, opts: { evenColumns?: boolean } = {}): number | null {
   if (rows.length < 12) return null;
   const lo = Math.floor(pageWidth * 0.3);
   const hi = Math.ceil(pageWidth * 0.7);
@@ -189,8 +224,20 @@ export function findGutter(rows: Row[], pageWidth: number): number | null {
   };
   // Prose columns: on each side, most lines fill the column; table cells and label/value pairs do not.
   if (fill(widths(1)) < 0.6 || fill(widths(2)) < 0.6) return null;
+  // Read from the body rows alone, a table's key and value columns (a narrow key beside wide
+  // text) could pass for columns of prose; page columns of running text are set as wide as each other.
+  if (opts.evenColumns) {
+    const span = (side: 1 | 2) => {
+      const w = widths(side);
+      return Math.max(...w.map((s) => s.x1)) - Math.min(...w.map((s) => s.x0));
+    };
+    if (Math.min(span(1), span(2)) < EVEN_COLUMNS * Math.max(span(1), span(2))) return null;
+  }
   return x;
 }
+
+/** How close in width (smaller / larger) two page columns of prose are set. */
+const EVEN_COLUMNS = 0.85;
 
 function orderByColumns(segments: { s: Segment; column: number }[]): { s: Segment; column: number }[] {
   const byTop = [...segments].sort((a, b) => a.s.y0 - b.s.y0 || a.s.x0 - b.s.x0);

@@ -6,7 +6,7 @@ import { assembleLines, type Fragment } from './line-assembly.ts';
 import { loadPdfJs, type PdfJs } from './load-pdfjs.mjs';
 import type { OutlineItem, ParsedDocument, ParsedLine, ParsedPage } from './types.ts';
 
-export const PARSER_VERSION = 'pdfjs-5.6.205/lines-4';
+export const PARSER_VERSION = 'pdfjs-5.6.205/lines-5';
 
 const require = createRequire(import.meta.url);
 const pdfjsRoot = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -123,7 +123,7 @@ export function pdfjsFailure(e: unknown, what: string, ctx: ErrorContext): BadIn
 type PdfDoc = Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
 type PdfPage = Awaited<ReturnType<PdfDoc['getPage']>>;
 type TextContent = Awaited<ReturnType<PdfPage['getTextContent']>>;
-type FontInfo = { name: string | null; bold: boolean };
+type FontInfo = { name: string | null; bold: boolean; italic: boolean };
 
 /**
  * Font names and weights of one document, by pdf.js font id.
@@ -161,12 +161,14 @@ class FontTable {
       }
       let name: string | null = null;
       let bold = false;
+      let italic = false;
       let loaded = false;
       try {
         if (page.commonObjs.has(id)) {
-          const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean };
+          const font = page.commonObjs.get(id) as { name?: string; bold?: boolean; black?: boolean; italic?: boolean };
           name = font.name ?? null;
           bold = Boolean(font.bold || font.black);
+          italic = Boolean(font.italic);
           loaded = true;
         }
       } catch {
@@ -178,7 +180,10 @@ class FontTable {
       name ??= family || null;
       // Typeface names, not flags, carry weight in most PDFs ("-Medi" is Nimbus bold, "DmCd" demi condensed).
       bold ||= /bold|black|heavy|semibold|demi|-medi$|-dm(cd|cn)?$/i.test(name ?? "");
-      const info = { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold };
+      // pdf.js flags "italic" and "oblique" only; abbreviated styles ("NimbusRomNo9L-ReguItal",
+      // "MinionPro-It", TeX's "CMTI10") say it in the name.
+      italic ||= /italic|oblique|ital$|-it$|^(?:[A-Z]{6}\+)?cmti\d/i.test(name ?? '');
+      const info = { name: name ? storableText(name.replace(/^[A-Z]{6}\+/, '')) || null : null, bold, italic };
       if (loaded) this.known.set(id, info);
       out.set(id, info);
     }
@@ -217,7 +222,7 @@ async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { docume
     const tx = pdfjsUtilTransform(viewport.transform, item.transform);
     const size = Math.hypot(tx[2]!, tx[3]!);
     if (!(size > 0.5)) continue;
-    const f = fontNames.get(item.fontName) ?? { name: null, bold: false };
+    const f = fontNames.get(item.fontName) ?? { name: null, bold: false, italic: false };
     // Rotated or vertical text (a margin note running up the page) is never part of a body line:
     // merged by baseline it would splice into whatever horizontal text shares its height.
     if (Math.abs(tx[1]!) > 0.2 * size || Math.abs(tx[2]!) > 0.2 * size) {
@@ -233,6 +238,7 @@ async function parsePage(doc: PdfDoc, n: number, fonts: FontTable, ctx: { docume
       size,
       font: f.name,
       bold: f.bold,
+      italic: f.italic,
     });
   }
   const pageLines = assembleLines(frags, viewport.width, n);
@@ -266,7 +272,7 @@ function rotatedLine(text: string, tx: number[], width: number, size: number, f:
     font: f.name,
     size: r(size),
     bold: f.bold,
-    leadBold: null,
+    leadIn: null,
     column: 0,
     furniture: true,
   };

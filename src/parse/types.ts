@@ -11,7 +11,7 @@ export interface ParsedLine {
   size: number;
   bold: boolean;
   /** Bold text that opens an otherwise regular line: a run-in heading ("Residual Dropout We apply…"). */
-  leadBold: string | null;
+  leadIn: string | null;
   column: number; // 0 = full width or single column, 1 = left, 2 = right
   /** Page furniture kept out of the body: rotated margin text, running headers and footers, page numbers. */
   furniture?: boolean;

@@ -14,7 +14,7 @@ export async function insertLines(db: DbOrTx, documentId: number, lines: ParsedL
   for (let i = 0; i < lines.length; i += batch) {
     const b = lines.slice(i, i + batch);
     await db.execute(sql`
-      insert into lines (document_id, page_num, line_num, text, x0, y0, x1, y1, font, size, bold, lead_bold, "column", furniture)
+      insert into lines (document_id, page_num, line_num, text, x0, y0, x1, y1, font, size, bold, lead_in, "column", furniture)
       select ${documentId}, * from unnest(
         ${sql.param(b.map((l) => l.pageNum))}::int[],
         ${sql.param(b.map((l) => l.lineNum))}::int[],
@@ -26,7 +26,7 @@ export async function insertLines(db: DbOrTx, documentId: number, lines: ParsedL
         ${sql.param(b.map((l) => l.font))}::text[],
         ${sql.param(b.map((l) => l.size))}::real[],
         ${sql.param(b.map((l) => l.bold))}::bool[],
-        ${sql.param(b.map((l) => l.leadBold))}::text[],
+        ${sql.param(b.map((l) => l.leadIn))}::text[],
         ${sql.param(b.map((l) => l.column))}::int[],
         ${sql.param(b.map((l) => l.furniture ?? false))}::bool[]
       )`);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
 import type { LineRow } from '../answer/types.ts';
 
-const COLS = sql`l.id::int as "id", l.page_num as "pageNum", l.line_num as "lineNum", l.text, l.x0, l.size, l.bold, l.lead_bold as "leadBold", p.label`;
+const COLS = sql`l.id::int as "id", l.page_num as "pageNum", l.line_num as "lineNum", l.text, l.x0, l.size, l.bold, l.lead_in as "leadIn", p.label`;
 
 /** Lines of a page range in reading order (a routed section is read whole). */
 export async function loadLines(db: Db, documentId: number, pageStart: number, pageEnd: number): Promise<LineRow[]> {

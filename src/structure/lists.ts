@@ -9,7 +9,7 @@ import type { ParsedLine } from '../parse/types.ts';
 import { continues, opensList, parseMarker, readingFor, type MarkerKind, type MarkerStyle } from './markers.ts';
 
 /** The parsed line fields list detection reads (one line type: the parser's). */
-export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadBold' | 'column' | 'furniture'>;
+export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadIn' | 'column' | 'furniture'>;
 
 export interface LineRef {
   pageNum: number;
@@ -281,8 +281,8 @@ function newItem(list: StructList, marker: string, rest: string, l: ListSourceLi
   list.items.push(item);
   list.pageEnd = l.pageNum;
   // A bold run-in heading after the marker names the item ("1. Scope. The policy ...").
-  const leadMarker = l.leadBold ? parseMarker(l.leadBold) : null;
-  const lead = (leadMarker ? leadMarker.rest : l.leadBold ?? '').replace(/[\s.:;–—-]+$/u, '').trim();
+  const leadMarker = l.leadIn ? parseMarker(l.leadIn) : null;
+  const lead = (leadMarker ? leadMarker.rest : l.leadIn ?? '').replace(/[\s.:;–—-]+$/u, '').trim();
   return { item, parts: [rest], textIndent: null, flush: false, lead: lead && rest.startsWith(lead) ? lead : null };
 }
 

@@ -71,7 +71,7 @@ function truncate(s: string, max = 120): string {
 }
 
 function leadText(l: ParsedLine): string {
-  return stripBullet((l.leadBold ?? '').trim()).replace(/[\s.:\u2013\u2014-]+$/, '');
+  return stripBullet((l.leadIn ?? '').trim()).replace(/[\s.:\u2013\u2014-]+$/, '');
 }
 
 const leadCounts = new WeakMap<DocIndex, Map<string, number>>();
@@ -81,7 +81,7 @@ function leadCount(index: DocIndex, lead: string): number {
   let m = leadCounts.get(index);
   if (!m) {
     m = new Map();
-    for (const l of index.doc.lines) if (l.leadBold) m.set(compact(leadText(l)), (m.get(compact(leadText(l))) ?? 0) + 1);
+    for (const l of index.doc.lines) if (l.leadIn) m.set(compact(leadText(l)), (m.get(compact(leadText(l))) ?? 0) + 1);
     leadCounts.set(index, m);
   }
   return m.get(compact(lead)) ?? 0;
@@ -89,7 +89,7 @@ function leadCount(index: DocIndex, lead: string): number {
 
 /** A bold run-in heading opening a regular paragraph line ("Residual Dropout We apply ..."), as its title. */
 function runInLead(index: DocIndex, l: ParsedLine): string | null {
-  if (!l.leadBold) return null;
+  if (!l.leadIn) return null;
   const lead = leadText(l);
   if (letterCount(lead) < 3 || wordCount(lead) > 10 || !headingShaped(lead)) return null;
   if (parseNumbering(lead)[0]?.kind === 'caption') return null;

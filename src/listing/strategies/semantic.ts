@@ -70,7 +70,7 @@ function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedC
   let items: Candidate[] = [];
   let variant = 'deterministic-none';
   if (leadIns.length >= 2 && (!enumeration || (expectedCount !== null && Math.abs(leadIns.length - expectedCount) < Math.abs(enumeration.count - expectedCount)))) {
-    items = leadIns.map((l) => ({ name: l.leadBold!.replace(/[.:]$/, ''), surfaceForms: [l.leadBold!.replace(/[.:]$/, '')], citations: [cite(l, l.leadBold!)], confidence: 0.6 }));
+    items = leadIns.map((l) => ({ name: l.leadIn!.replace(/[.:]$/, ''), surfaceForms: [l.leadIn!.replace(/[.:]$/, '')], citations: [cite(l, l.leadIn!)], confidence: 0.6 }));
     variant = 'deterministic-lead-ins';
   } else if (enumeration) {
     items = enumerationItems(enumeration, body, 0.5);
@@ -81,7 +81,7 @@ function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedC
 
 /** Consecutive paragraphs opening with bold run-in headings, nearest to the routed section. */
 function leadInRun(region: LineRow[], ctx: StrategyContext): LineRow[] {
-  const withLead = region.filter((l) => l.leadBold && l.leadBold.length >= 3 && l.leadBold.length <= 80 && /^[A-Z]/.test(l.leadBold));
+  const withLead = region.filter((l) => l.leadIn && l.leadIn.length >= 3 && l.leadIn.length <= 80 && /^[A-Z]/.test(l.leadIn));
   if (withLead.length < 2) return [];
   // Group lead-ins that are close together (within ~25 lines on the same or next page).
   const groups: LineRow[][] = [];
