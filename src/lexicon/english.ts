@@ -35,3 +35,14 @@ export const FUNCTION_ADVERBS: ReadonlySet<string> = new Set(['also', 'only', 's
 
 /** Every grammar word above: words that never name a thing. */
 export const FUNCTION_WORDS: ReadonlySet<string> = new Set([...AUX, ...PREPOSITIONS, ...DETERMINERS, ...PRONOUNS, ...WH_WORDS, ...CONJUNCTIONS, ...FUNCTION_ADVERBS]);
+
+/** Sentence adverbs that number the points of an argument ("First, ... Second, ..."), by position. */
+export const ORDINAL_ADVERBS: ReadonlyMap<string, number> = new Map(
+  ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'].flatMap((w, i) => [
+    [w, i + 1],
+    [`${w}ly`, i + 1],
+  ]),
+);
+
+/** Sentence adverbs that announce the last point of such an argument ("Finally, ...", "Last, ..."). */
+export const FINAL_ADVERBS: ReadonlySet<string> = new Set(['finally', 'last', 'lastly']);

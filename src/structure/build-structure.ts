@@ -8,6 +8,7 @@ import { buildIndex, type DocIndex } from '../toc/doc-index.ts';
 import { wordCount } from '../toc/text.ts';
 import type { TocRow } from '../toc/types.ts';
 import { detectLists, type StructList } from './lists.ts';
+import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectTables } from './tables.ts';
 import { identifierLists, indexIdentifiers } from './identifiers.ts';
@@ -82,7 +83,7 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
     // A line that opens in lower case goes on with a sentence, even when it is set in bold
     // ("systems include: valid and reliable, safe, ..."): no heading starts that way.
     if (/^\p{Ll}/u.test(l.text.trim())) return false;
-    if (l.bold && !l.leadBold) return true;
+    if (l.bold && !l.leadIn) return true;
     // A short line centred on a full-width page row is a heading ("Article 5", "CHAPTER II").
     const mid = (l.x0 + l.x1) / 2;
     return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
@@ -90,6 +91,8 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
   const skip = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
   const blocks = detectLists(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
   const inline = detectInlineLists(doc.lines, { skip: (l) => skip(l) || isHeading(l), firstIndex: blocks.length });
+  const ordinal = detectOrdinalSeries(doc.lines, { skip, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
+  inline.push(...ordinal);
   const tables = detectTables(doc.lines, { skip, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const ids = indexIdentifiers(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });

@@ -7,19 +7,15 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts, labelOf, type StructList } from './lists.ts';
+import { flowOf, lineIndexAt, type FlowText } from './flow-text.ts';
+import { labelOf, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 // An enclosed marker standing as a word: after a space, a colon or a semicolon, never glued to
 // a reference ("Article 6(2)", "Eq.(1)").
 const INLINE_MARKER = /(?<=^|[\s:;,])\(([0-9]{1,2}|[a-zA-Z]|[ivxIVX]{1,5})\)(?=\s)/g;
 
-interface Paragraph {
-  text: string;
-  /** Start offset of each line's text in `text`. */
-  starts: number[];
-  lines: ParsedLine[];
-}
+type Paragraph = FlowText;
 
 export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
   const out: StructList[] = [];
@@ -134,9 +130,7 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
 
 /** The line of a paragraph that holds a text offset. */
 function lineAtOffset(p: Paragraph, offset: number): ParsedLine {
-  let i = 0;
-  while (i + 1 < p.starts.length && p.starts[i + 1]! <= offset) i++;
-  return p.lines[i]!;
+  return p.lines[lineIndexAt(p, offset)]!;
 }
 
 /**
@@ -224,16 +218,7 @@ function paragraphs(lines: ParsedLine[], skip: (l: ParsedLine) => boolean): Para
   const out: Paragraph[] = [];
   let cur: ParsedLine[] = [];
   const flush = () => {
-    if (cur.length) {
-      const starts: number[] = [];
-      let text = '';
-      for (const l of cur) {
-        const joined = joinParts([text, l.text]);
-        starts.push(joined.length - l.text.trim().length);
-        text = joined;
-      }
-      out.push({ text, starts, lines: cur });
-    }
+    if (cur.length) out.push(flowOf(cur));
     cur = [];
   };
   for (const l of lines) {

@@ -1,0 +1,34 @@
+/**
+ * Running text joined from its lines, with the offset where each line starts: what the readers of
+ * lists inside prose (inline enumerations, series, numbered points) search, and how they find the
+ * line an offset of the joined text came from, to cite it.
+ */
+
+import type { ParsedLine } from '../parse/types.ts';
+import { joinParts } from './lists.ts';
+
+export interface FlowText {
+  text: string;
+  /** Start offset of each line's text in `text`. */
+  starts: number[];
+  lines: ParsedLine[];
+}
+
+/** The lines as one text, words hyphenated at a line end mended. */
+export function flowOf(lines: ParsedLine[]): FlowText {
+  const starts: number[] = [];
+  let text = '';
+  for (const l of lines) {
+    const joined = joinParts([text, l.text]);
+    starts.push(joined.length - l.text.trim().length);
+    text = joined;
+  }
+  return { text, starts, lines };
+}
+
+/** The position in `flow.lines` of the line that holds a text offset. */
+export function lineIndexAt(flow: FlowText, offset: number): number {
+  let i = 0;
+  while (i + 1 < flow.starts.length && flow.starts[i + 1]! <= offset) i++;
+  return i;
+}

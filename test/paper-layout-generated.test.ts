@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { parsePdf } from '../src/parse/pdf-parser.ts';
+import { buildStructure } from '../src/structure/build-structure.ts';
+import { buildToc } from '../src/toc/index.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
+import { drawPdf, type Draw } from './helpers/make-pdf.ts';
+
+/**
+ * A two-column paper as journals set them, built to isolate three mechanisms:
+ * - a full-width table of small print above the columns (it crosses the gutter on every row) must
+ *   not hide the columns of the running text below it;
+ * - points of an argument numbered by sentence adverbs ("First, ... Second, ... Last, ...") that
+ *   run from one column and page to the next, with a footnote in between, are one list;
+ * - run-in headings set in italic and closed by a full stop ("Warm restarts. We ...") are headings.
+ */
+
+const roman = (doc: PDFKit.PDFDocument, x: number, y: number, text: string, size = 10) => doc.font('Times-Roman').fontSize(size).text(text, x, y, { lineBreak: false });
+
+/** An italic run-in heading and the regular text after it, on one line. */
+function runIn(doc: PDFKit.PDFDocument, x: number, y: number, lead: string, rest: string): void {
+  doc.font('Times-Italic').fontSize(10).text(lead, x, y, { lineBreak: false });
+  const w = doc.widthOfString(`${lead} `);
+  doc.font('Times-Roman').fontSize(10).text(rest, x + w, y, { lineBreak: false });
+}
+
+const LEFT = 50;
+const RIGHT = 312;
+const STEP = 12;
+
+/** Filler prose lines about as wide as a column, so both columns read as running text. */
+const FILL = [
+  'The widgets were trained on the same data in every',
+  'run of the study, with the same budget of steps and',
+  'the same schedule, so that only their depth differs',
+  'from one configuration of the study to the next one.',
+  'We report the mean of five runs for each of them and',
+  'the spread of the runs where it exceeds a tenth, as',
+  'the tables below show for the deeper configurations.',
+  'All runs used the same hardware and the same seeds.',
+];
+
+function page1(): Draw {
+  return (doc) => {
+    doc.font('Times-Bold').fontSize(14).text('Deep Widgets for Sorting', 200, 40, { lineBreak: false });
+    // A full-width table of small print: every row has a cell across the page's middle.
+    const cols = [60, 160, 250, 400, 480];
+    for (let r = 0; r < 8; r++) cols.forEach((x, c) => roman(doc, x, 70 + r * 9, c === 0 ? `config ${r + 1}` : c === 2 ? `${r + 2} layers of widgets in the middle block` : `${(r + 1) * (c + 2)}.${c}x`, 7));
+    roman(doc, LEFT, 150, 'Table 1. Sorting error of widgets of each depth, measured on the held-out set of the study.', 9);
+    doc.font('Times-Bold').fontSize(11).text('3. Results', LEFT, 175, { lineBreak: false });
+    for (let i = 0; i < 24; i++) roman(doc, LEFT, 195 + i * STEP, FILL[i % FILL.length]!);
+    const right = [
+      'Shallow widgets sort the short lists well enough,',
+      'and the deeper ones were expected to do better.',
+      'We have three main observations from Table 1.',
+      'First, the deeper widgets sort faster than the',
+      'shallow ones on every list of the study we ran.',
+      'This holds for the longest lists of the study too,',
+      'where the shallow widgets run out of their steps.',
+      'Second, the error of the deeper widgets falls by a',
+      'third when the lists are longer than a thousand,',
+    ];
+    // The argument fills the bottom of the right column and goes on over the page.
+    for (let i = 0; i < 12; i++) roman(doc, RIGHT, 195 + i * STEP, FILL[(i + 3) % FILL.length]!);
+    right.forEach((t, i) => roman(doc, RIGHT, 195 + (12 + i) * STEP, t));
+    // The footnote under the right column is smaller print and no part of the argument.
+    roman(doc, RIGHT, 480, '1 We also tried a schedule with twice the steps.', 8);
+  };
+}
+
+function page2(): Draw {
+  return (doc) => {
+    const left = [
+      'which the shallow widgets never reach in our runs.',
+      'Last, the deepest widgets need no extra memory at',
+      'all, since each layer reuses the buffers of the last.',
+      'These results hold on both data sets of the study.',
+    ];
+    left.forEach((t, i) => roman(doc, LEFT, 60 + i * STEP, t));
+    for (let i = left.length; i < 16; i++) roman(doc, LEFT, 60 + i * STEP, FILL[i % FILL.length]!);
+    doc.font('Times-Bold').fontSize(11).text('B. Tuning Improvements', RIGHT, 60, { lineBreak: false });
+    roman(doc, RIGHT, 80, 'For completeness, we report each improvement made.');
+    runIn(doc, RIGHT, 92 + STEP, 'Warm restarts.', 'We restart the schedule twice in');
+    roman(doc, RIGHT, 92 + 2 * STEP, 'each run, which lowers the error of the deep ones.');
+    runIn(doc, RIGHT, 92 + 4 * STEP, 'Label smoothing.', 'We soften the targets of the');
+    roman(doc, RIGHT, 92 + 5 * STEP, 'sort by a tenth, as most recent studies have done.');
+    // Italic that is no heading: a title in running text, not closed by its own full stop.
+    runIn(doc, RIGHT, 92 + 6 * STEP, 'Sorting Today', 'reported the same gain for lists.');
+    runIn(doc, RIGHT, 92 + 8 * STEP, 'Weight averaging.', 'We average the weights of the');
+    roman(doc, RIGHT, 92 + 9 * STEP, 'last five checkpoints before we test each widget.');
+    for (let i = 11; i < 16; i++) roman(doc, RIGHT, 92 + i * STEP, FILL[i % FILL.length]!);
+  };
+}
+
+const paper = () => drawPdf([page1(), page2()]);
+
+describe('a two-column paper (generated)', () => {
+  it('reads the columns below a full-width table of small print column by column', async () => {
+    const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
+    const p1 = parsed.lines.filter((l) => l.pageNum === 1);
+    const first = p1.find((l) => l.text.startsWith('First, the deeper'))!;
+    expect(first.column).toBe(2);
+    // The line after it in reading order is the one below it in the same column.
+    expect(p1[p1.indexOf(first) + 1]!.text).toBe('shallow ones on every list of the study we ran.');
+    // The table above keeps its rows whole.
+    expect(p1.filter((l) => l.text.startsWith('config ')).every((l) => l.column === 0)).toBe(true);
+  });
+
+  it('records an italic lead-in closed by its own full stop, and no other italic', async () => {
+    const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
+    const leads = parsed.lines.filter((l) => l.leadIn).map((l) => l.leadIn);
+    expect(leads).toEqual(['Warm restarts.', 'Label smoothing.', 'Weight averaging.']);
+  });
+
+  it('makes the italic run-in headings the sub-entries of their section', async () => {
+    const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
+    const toc = buildToc(parsed).entries;
+    const section = toc.find((e) => e.title === 'B. Tuning Improvements')!;
+    expect(toc.filter((e) => e.parentId === section.id).map((e) => e.title)).toEqual(['Warm restarts', 'Label smoothing', 'Weight averaging']);
+  });
+
+  it('reads points numbered by sentence adverbs across a column, a page and a footnote as one list', async () => {
+    const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const series = model.lists.filter((l) => l.intro === 'We have three main observations from Table 1.');
+    expect(series).toHaveLength(1);
+    const items = model.items.filter((i) => i.listId === series[0]!.id);
+    expect(items.map((i) => i.marker)).toEqual(['First,', 'Second,', 'Last,']);
+    expect(items[1]!.text).toBe('the error of the deeper widgets falls by a third when the lists are longer than a thousand, which the shallow widgets never reach in our runs.');
+    expect(items[1]!.pages).toEqual([1, 1, 2]);
+    // The last point ends with its sentence.
+    expect(items[2]!.text).toBe('the deepest widgets need no extra memory at all, since each layer reuses the buffers of the last.');
+  });
+
+  describe('answers', () => {
+    const doc = generatedDocument(paper, 'paper.pdf');
+
+    it('answers the observations with the three points, complete by the stated count', async () => {
+      const { answer } = await doc.ask<ListingAnswer>('What observations do the authors draw from Table 1?');
+      // Each name is the point's first sentence, cut at 16 words when longer than a label runs.
+      expect(answer.items.map((i) => i.name)).toEqual(['the deeper widgets sort faster than the shallow ones on every list of the study we ran', 'the error of the deeper widgets falls by a third when the lists are longer than', 'the deepest widgets need no extra memory at all, since each layer reuses the buffers of the last']);
+      expect(answer.isComplete).toBe(true);
+      expect(answer.completenessSource).toBe('cardinality');
+    });
+
+    it('answers the improvements with the italic run-in headings of the section', async () => {
+      const { answer } = await doc.ask<ListingAnswer>('Which improvements are described in the section on tuning improvements?');
+      expect(answer.items.map((i) => i.name)).toEqual(['Warm restarts', 'Label smoothing', 'Weight averaging']);
+    });
+  });
+});
