@@ -3,6 +3,7 @@ import type { ListingAnswer } from '../src/answer/types.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
 import { buildToc } from '../src/toc/index.ts';
+import { buildIndex } from '../src/toc/doc-index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, type Draw } from './helpers/make-pdf.ts';
 
@@ -92,7 +93,39 @@ function page2(): Draw {
   };
 }
 
-const paper = () => drawPdf([page1(), page2()]);
+/**
+ * A page whose right column holds a table captioned below it, as papers set them: key cells
+ * centred in their column, a block of rows that fills two more columns under a header line set
+ * between the rows, and figures in the value columns.
+ */
+function page3(): Draw {
+  return (doc) => {
+    for (let i = 0; i < 30; i++) roman(doc, LEFT, 60 + i * STEP, FILL[i % FILL.length]!);
+    const centred = (x: number, w: number, y: number, text: string) => {
+      doc.font('Times-Roman').fontSize(9);
+      roman(doc, x + (w - doc.widthOfString(text)) / 2, y, text, 9);
+    };
+    centred(RIGHT, 110, 60, 'method');
+    roman(doc, RIGHT + 170, 60, 'error (%)', 9);
+    const first: [string, string][] = [['Bubble [3]', '9.38'], ['Quick [7]', '8.81'], ['Heap [12]', '8.22']];
+    first.forEach(([k, v], i) => {
+      centred(RIGHT, 110, 72 + i * STEP, k);
+      roman(doc, RIGHT + 170, 72 + i * STEP, v, 9);
+    });
+    roman(doc, RIGHT + 95, 72 + 3 * STEP, '# depth   # size', 9);
+    const second: [string, string, string, string][] = [['Merge [9]', '19', '2.5M', '8.39'], ['Radix sort [4, 5]', '32', '1.2M', '7.54'], ['Widget', '44', '0.6M', '6.97']];
+    second.forEach(([k, d, z, v], i) => {
+      centred(RIGHT - 20, 110, 72 + (4 + i) * STEP, k);
+      roman(doc, RIGHT + 100, 72 + (4 + i) * STEP, d, 9);
+      roman(doc, RIGHT + 135, 72 + (4 + i) * STEP, z, 9);
+      roman(doc, RIGHT + 170, 72 + (4 + i) * STEP, v, 9);
+    });
+    roman(doc, RIGHT, 72 + 8 * STEP, 'Table 2. Error of each method on the sorting benchmark.', 9);
+    for (let i = 0; i < 18; i++) roman(doc, RIGHT, 200 + i * STEP, FILL[(i + 2) % FILL.length]!);
+  };
+}
+
+const paper = () => drawPdf([page1(), page2(), page3()]);
 
 describe('a two-column paper (generated)', () => {
   it('reads the columns below a full-width table of small print column by column', async () => {
@@ -132,6 +165,28 @@ describe('a two-column paper (generated)', () => {
     expect(items[2]!.text).toBe('the deepest widgets need no extra memory at all, since each layer reuses the buffers of the last.');
   });
 
+  it('reads a table captioned below it from the caption up: centred keys, a block with more columns, a header line between the rows', async () => {
+    const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const table = model.lists.find((l) => l.intro?.startsWith('Table 2.'))!;
+    expect(table.intro).toBe('Table 2. Error of each method on the sorting benchmark. :: method | error (%)');
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Bubble [3]', 'Quick [7]', 'Heap [12]', 'Merge [9]', 'Radix sort [4, 5]', 'Widget']);
+  });
+
+  it('keeps figures that recur at one height on several pages in the body, unlike a running header', async () => {
+    const pages: Draw[] = [1, 2, 3].map((n) => (doc) => {
+      roman(doc, 250, 30, 'Deep Widgets for Sorting');
+      for (let i = 0; i < 20; i++) roman(doc, LEFT, 80 + i * STEP, FILL[i % FILL.length]!);
+      roman(doc, LEFT, 400, 'Widget');
+      roman(doc, LEFT + 150, 400, `${n}.81`);
+    });
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(pages)), { pageCap: 10 });
+    const model = buildIndex(parsed);
+    const furniture = [...model.furniture].map((l) => l.text);
+    expect(furniture.filter((t) => t === 'Deep Widgets for Sorting')).toHaveLength(3);
+    expect(furniture.some((t) => /\.81$/.test(t))).toBe(false);
+  });
+
   describe('answers', () => {
     const doc = generatedDocument(paper, 'paper.pdf');
 
@@ -141,6 +196,11 @@ describe('a two-column paper (generated)', () => {
       expect(answer.items.map((i) => i.name)).toEqual(['the deeper widgets sort faster than the shallow ones on every list of the study we ran', 'the error of the deeper widgets falls by a third when the lists are longer than', 'the deepest widgets need no extra memory at all, since each layer reuses the buffers of the last']);
       expect(answer.isComplete).toBe(true);
       expect(answer.completenessSource).toBe('cardinality');
+    });
+
+    it('answers the methods of a table captioned below it', async () => {
+      const { answer } = await doc.ask<ListingAnswer>('Which methods are compared in the sorting benchmark error table?');
+      expect(answer.items.map((i) => i.name)).toEqual(['Bubble [3]', 'Quick [7]', 'Heap [12]', 'Merge [9]', 'Radix sort [4, 5]', 'Widget']);
     });
 
     it('answers the improvements with the italic run-in headings of the section', async () => {

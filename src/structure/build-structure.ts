@@ -11,6 +11,7 @@ import { detectLists, type StructList } from './lists.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectTables } from './tables.ts';
+import { detectCaptionedTables } from './captioned-tables.ts';
 import { identifierLists, indexIdentifiers } from './identifiers.ts';
 
 export interface ListRow {
@@ -94,6 +95,9 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
   const ordinal = detectOrdinalSeries(doc.lines, { skip, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
   const tables = detectTables(doc.lines, { skip, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
+  // Tables captioned below (papers) are read from the caption up, among the lines no table claimed.
+  const claimed = new Set(tables.flatMap((t) => [...t.items.flatMap((it) => it.lines), ...(t.introLine ? [t.introLine] : [])]).map((r) => `${r.pageNum}:${r.lineNum}`));
+  tables.push(...detectCaptionedTables(doc.lines, { skip, bodySize: index.body.size, firstIndex: blocks.length + inline.length + tables.length, taken: (l) => claimed.has(`${l.pageNum}:${l.lineNum}`) }));
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const ids = indexIdentifiers(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });
   // Codes defined under one parent in one section are a list too: "the requirements of 3.7".

@@ -9,7 +9,7 @@
 import type { ParsedLine } from '../parse/types.ts';
 import { joinParts, labelOf, type StructList } from './lists.ts';
 
-interface Row {
+export interface Row {
   y: number;
   size: number;
   cells: ParsedLine[];
@@ -51,7 +51,7 @@ export function detectTables(lines: ParsedLine[], opts: { skip: (l: ParsedLine) 
   return out;
 }
 
-function toRows(lines: ParsedLine[]): Row[] {
+export function toRows(lines: ParsedLine[]): Row[] {
   const sorted = [...lines].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
   const rows: Row[] = [];
   for (const l of sorted) {
@@ -184,7 +184,7 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
 
 const MAX_HEADER_ROWS = 3;
 /** A caption opens with a label word and a number: "TABLE E-1:", "Table 3-3.", "Exhibit 4 –". */
-const CAPTION = /^\p{L}+\s+(?:[\p{Lu}]{1,2}[-.]?)?\d+(?:[.-]\d+)*\s*[.:–—-]/u;
+export const CAPTION = /^\p{L}+\s+(?:[\p{Lu}]{1,2}[-.]?)?\d+(?:[.-]\d+)*\s*[.:–—-]/u;
 
 function columnOf(x: number, anchors: number[]): number {
   let col = 0;
@@ -225,7 +225,15 @@ function toList(groups: Row[][], anchors: number[], above: Above, index: number)
     }
   }
   if (items.length < 2) return null;
-  const captionLine = above.caption;
+  return tableList(index, items, above.caption, headerCells);
+}
+
+/**
+ * A table's rows as a list: the caption and the column headers introduce it. Where a table ends
+ * is no proof it is whole (it may go on over the page, or in the next table): a table is never
+ * closed by itself, so it earns "complete" only from a stated count.
+ */
+export function tableList(index: number, items: StructList['items'], captionLine: ParsedLine | null, headerCells: string[] | null): StructList {
   const caption = captionLine?.text.trim() ?? null;
   const pages = items.flatMap((it) => it.lines.map((l) => l.pageNum));
   return {
@@ -240,8 +248,6 @@ function toList(groups: Row[][], anchors: number[], above: Above, index: number)
     introLine: captionLine ? { pageNum: captionLine.pageNum, lineNum: captionLine.lineNum } : null,
     items,
     sequential: true,
-    // Where a table ends is no proof it is whole (it may go on over the page, or in the next
-    // table): a table is never closed by itself, so it earns "complete" only from a stated count.
     endedBy: 'end',
     gapAfter: false,
     pageStart: Math.min(...pages),

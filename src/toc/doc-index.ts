@@ -51,8 +51,9 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
   const need = Math.max(3, Math.ceil(pageCount * 0.2));
   for (const e of byKey.values()) {
     if (e.pages.size < need) continue;
-    // Repeated prose in the text block is content (a boilerplate paragraph), not a running header.
-    for (const l of e.lines) if (wordCount(l.text) <= 12 || inMargin(doc, l)) out.add(l);
+    // Repeated prose in the text block is content (a boilerplate paragraph), not a running header;
+    // so are figures alone there (a table's "8.81" or "19" lines up with another page's by chance).
+    for (const l of e.lines) if (inMargin(doc, l) || (wordCount(l.text) <= 12 && /\p{L}/u.test(l.text))) out.add(l);
   }
   for (const lines of pages) {
     for (const l of lines) {

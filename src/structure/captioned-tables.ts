@@ -1,0 +1,77 @@
+/**
+ * Tables set above their caption, as papers set them ("Table 6. Classification error on the
+ * CIFAR-10 test set." under the rows). Such tables are often not on common column anchors (cells
+ * centred in their column, a block of rows that fills more columns than the rows above it, a
+ * header line set between the rows), so they are read from the caption up instead: every row in
+ * the same page column above the caption, up to the running text, is the table. The first cell of
+ * each row of two or more cells is a row's key, and the keys are the items.
+ */
+
+import type { ParsedLine } from '../parse/types.ts';
+import { joinParts, labelOf, type StructList } from './lists.ts';
+import { CAPTION, tableList, toRows, type Row } from './tables.ts';
+
+const MIN_ROWS = 3;
+/** Rows of a table sit closer than this (in font sizes) to the row below them. */
+const ROW_GAP = 3;
+/** A single line at least this share of the column's width, in body-size print, is running text. */
+const PROSE_WIDTH = 0.6;
+
+export function detectCaptionedTables(
+  lines: ParsedLine[],
+  opts: { skip: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number; taken: (l: ParsedLine) => boolean },
+): StructList[] {
+  const out: StructList[] = [];
+  const groups = new Map<string, ParsedLine[]>();
+  for (const l of lines) {
+    if (opts.skip(l) || !l.text.trim()) continue;
+    const key = `${l.pageNum}:${l.column}`;
+    groups.set(key, [...(groups.get(key) ?? []), l]);
+  }
+  for (const group of groups.values()) {
+    const body = group.filter((l) => Math.abs(l.size - opts.bodySize) < 0.5);
+    const width = body.length ? Math.max(...body.map((l) => l.x1)) - Math.min(...body.map((l) => l.x0)) : 0;
+    const prose = (r: Row) => r.cells.length === 1 && r.cells[0]!.size >= 0.95 * opts.bodySize && r.cells[0]!.x1 - r.cells[0]!.x0 >= PROSE_WIDTH * width;
+    const rows = toRows(group);
+    rows.forEach((r, k) => {
+      const caption = r.cells.length === 1 ? r.cells[0]! : null;
+      if (!caption || !CAPTION.test(caption.text.trim()) || opts.taken(caption)) return;
+      // A caption over its table (the next row below holds cells) belongs to the rows below it.
+      const below = rows.slice(k + 1).find((x) => !(x.cells.length === 1 && Math.abs(x.cells[0]!.size - caption.size) < 0.5 && x.y - caption.y0 < 4 * caption.size));
+      if (below && below.cells.length >= 2 && below.y - r.y <= ROW_GAP * Math.max(below.size, r.size)) return;
+      const region: Row[] = [];
+      for (let j = k - 1; j >= 0; j--) {
+        const x = rows[j]!;
+        const under = rows[j + 1]!;
+        if (under.y - x.y > ROW_GAP * Math.max(x.size, under.size)) break;
+        if (prose(x) || (x.cells.length === 1 && CAPTION.test(x.cells[0]!.text.trim())) || x.cells.some(opts.taken)) break;
+        region.unshift(x);
+      }
+      const list = toList(region, caption, opts.firstIndex + out.length);
+      if (list) out.push(list);
+    });
+  }
+  return out;
+}
+
+function toList(region: Row[], caption: ParsedLine, index: number): StructList | null {
+  const multi = region.filter((r) => r.cells.length >= 2).map((r) => [...r.cells].sort((a, b) => a.x0 - b.x0));
+  if (multi.length < MIN_ROWS) return null;
+  // A first row of words over rows that hold figures is the header ("model | top-1 err." over
+  // "VGG-16 [41] | 28.07"): none of its cells is a figure, while the rows below hold them.
+  const figure = (c: ParsedLine) => /^[-–+]?\d/.test(c.text.trim());
+  const figures = (cells: ParsedLine[]) => cells.slice(1).some(figure);
+  const first = multi[0]!;
+  const header = !first.some(figure) && multi.slice(1).filter(figures).length >= 0.8 * (multi.length - 1) ? first : null;
+  const body = header ? multi.slice(1) : multi;
+  const items: StructList['items'] = [];
+  for (const cells of body) {
+    const [key, ...rest] = cells;
+    // The key is a name: words, left of the row's other cells.
+    if (!key || !/\p{L}{2}/u.test(key.text) || key.x1 > rest[0]!.x0) continue;
+    const text = joinParts([`${key.text.trim()} | ${rest.map((c) => c.text.trim()).join(' | ')}`]);
+    items.push({ ordinal: items.length + 1, marker: '', label: labelOf(key.text), text, lines: [{ pageNum: key.pageNum, lineNum: key.lineNum }] });
+  }
+  if (items.length < 2) return null;
+  return tableList(index, items, caption, header ? header.map((c) => c.text.trim()) : null);
+}
