@@ -1,5 +1,6 @@
 import { bestCue, findCardinalityCues } from './cardinality.ts';
-import { mergeCandidates } from './merge.ts';
+import { mergeCandidates, mergeSameNames } from './merge.ts';
+import { entriesAsList, sectionSets } from './section-sets.ts';
 import { decideCompleteness, type Verdict } from './completeness.ts';
 import { patternStrategy } from './strategies/pattern.ts';
 import { CODE_SHAPES } from './strategies/code-shapes.ts';
@@ -88,8 +89,8 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
   // Pattern items are distinct codes, and a list's items distinct entries, by construction:
   // merging would rename a code after its title, or fold points that open with the same words.
-  const distinct = chosen.strategy === 'pattern' || chosen.variant === 'candidate-list';
-  const merged = distinct ? { items: chosen.items, merges: [] } : mergeCandidates(chosen.items as never);
+  // Only a list's items of one and the same name are one (a table's rows keyed alike).
+  const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : chosen.variant === 'candidate-list' ? mergeSameNames(chosen.items as never) : mergeCandidates(chosen.items as never);
   const items = merged.items as unknown as Candidate[];
   await ctx.tracer.record({
     stage: 'merge',
@@ -127,7 +128,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.
   const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
-  const all = rankLists(sectional ? [...lists, sectional] : lists, ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null });
+  // The sub-entries of the entries below the routed one compete too (a level further down).
+  const nested = await sectionSets(ctx);
+  const all = rankLists([...lists, ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
   const sound = all.filter((r) => !r.features.scopeIsItem);
@@ -148,7 +151,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // named by its noun or placed by a reference.
   const tied = Boolean(top && !top.features.scopeIsItem && !top.features.scopeMiss && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
   const sectionalWins = Boolean(top && sectional && top.list === sectional);
-  const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
+  const nestedWin = top ? nested.find((n) => n.list === top.list) : undefined;
+  const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id < 0 ? `toc:${r.list.heading}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
   const useList = Boolean(top && strong && !sectionalWins);
   const covered = (top?.features.coverage ?? 0) >= TUNING.listMinCoverageComplete;
   const exhaustive = useList && closed && tied && covered && margin >= TUNING.listMinMargin;
@@ -163,6 +167,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
       ? 'no candidate lists'
       : sectionalWins
         ? `keep the TOC answer${by} (${chain!.variant}, score ${top.score}, margin ${Math.round(margin * 100)}%)`
+        : nestedWin && strong
+          ? `use the sub-entries of "${nestedWin.parent.title}"${by} (${nestedWin.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)`
         : useList
           ? `use list ${top.list.id}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
@@ -172,8 +178,18 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     // The TOC answer stays exhaustive only when no list rivals it. Entries titled by the item
     // noun ("Appendix A", "1 Introduction" for "sections") are tied by their titles; an entry's
     // sub-entries (and an induced code sweep) must earn it like any list.
-    const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered));
+    // Sub-entries that have sub-entries of their own are one of two levels the question may ask
+    // for ("the improvements" of an appendix: its sections, or the run-in parts under them).
+    const twoLevels = chain.variant === 'toc-children' && nested.some((n) => n.parent.parentId === ctx.routed.entry?.id);
+    const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels));
+    if (twoLevels && !proven) chain.detail = { ...chain.detail, levelsBelow: 'its sub-entries have sub-entries of their own' };
     return proven ? { ...chain, ...cost } : { ...chain, ...cost, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
+  }
+  if (nestedWin && strong) {
+    // Sub-entries a level down earn "complete" as the routed entry's own do: tied, covering the
+    // question and clearly ahead.
+    const proven = strong && tied && covered && margin >= TUNING.listMinMargin;
+    return { strategy: 'structure', variant: 'toc-children', items: nestedWin.items, exhaustive: proven, relevant: tied, detail: { parent: nestedWin.parent.title, level: 'below the routed entry', score: top!.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, pickedBy: arbiter.pick ? 'llm' : 'ranking' }, ...cost };
   }
   if (!top || !useList) {
     // A chain answer that a stronger-looking list rivals is not proven whole either.
@@ -195,27 +211,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
 const SECTIONAL = new Set(['toc-children', 'titled-entries', 'numbered-top-level']);
 
 function asPseudoList(ctx: StrategyContext, r: StrategyResult): StoredList {
-  const path = ctx.routed.path.map((p) => p.title).join(' > ');
   // The entry whose sub-entries these are is the list's own heading; its ancestors are the path.
-  const pages = r.items.flatMap((i) => i.citations.map((c) => c.pageNum));
-  return {
-    id: -1,
-    parentList: null,
-    parentItem: null,
-    depth: 0,
-    kind: 'section',
-    sectionId: ctx.routed.entry?.id ?? null,
-    heading: String(r.detail.parent ?? ctx.routed.entry?.title ?? ''),
-    intro: String(r.detail.parent ?? ctx.routed.entry?.title ?? ''),
-    itemCount: r.items.length,
-    sequential: true,
-    endedBy: 'heading',
-    gapAfter: false,
-    pageStart: Math.min(...pages),
-    pageEnd: Math.max(...pages),
-    sectionPath: path,
-    items: r.items.map((i, n) => ({ ordinal: n + 1, label: i.name, text: i.name, pageNum: i.citations[0]?.pageNum ?? 0, lineNum: i.citations[0]?.lineNum ?? 0, lineId: i.citations[0]?.lineId ?? 0, lineText: i.citations[0]?.quote ?? '' })),
-  };
+  const path = ctx.routed.path.map((p) => p.title).join(' > ');
+  return entriesAsList(String(r.detail.parent ?? ctx.routed.entry?.title ?? ''), ctx.routed.entry?.id ?? null, path, r.items, -1);
 }
 
 /** Where a document states how many items there are: the routed section first, then keyword hits. */

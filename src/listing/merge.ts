@@ -343,42 +343,70 @@ export function mergeCandidates(items: CandidateItem[]): MergeResult {
   }
 
   const out = new Map<number, CandidateItem>();
-  for (const [root, ms] of members) {
-    const first = ms[0]!;
-    const surfaceForms: string[] = [];
-    const seenForms = new Set<string>();
-    const citations: Citation[] = [];
-    const seenCites = new Set<string>();
-    let confidence: number | undefined;
-    for (const m of ms) {
-      for (const f of m.forms) {
-        const t = f.trim();
-        const k = normalizeName(t) || t;
-        if (!seenForms.has(k)) {
-          seenForms.add(k);
-          surfaceForms.push(t);
-        }
-      }
-      for (const c of m.item.citations) {
-        const k = `${c.pageNum}\u0000${c.lineNum}\u0000${c.quote}`;
-        if (!seenCites.has(k)) {
-          seenCites.add(k);
-          citations.push(c);
-        }
-      }
-      if (m.item.confidence !== undefined) confidence = Math.max(confidence ?? 0, m.item.confidence);
-    }
-    const code = ms.find((m) => m.code)?.code ?? first.item.code ?? null;
-    const item: CandidateItem = { ...first.item, name: nameGroup(ms, codeTitleRoots.has(root)), surfaceForms, citations, code };
-    if (confidence !== undefined) item.confidence = confidence;
-    out.set(root, item);
-  }
+  for (const [root, ms] of members) out.set(root, combine(ms, nameGroup(ms, codeTitleRoots.has(root))));
 
   return {
     items: [...out.keys()].sort((a, b) => a - b).map((r) => out.get(r)!),
     merges: events.map((e) => ({ kept: out.get(find(e.root))!.name, merged: descs[e.merged]!.item.name, reason: e.reason })),
   };
 }
+
+/** One item from a group of duplicates: the first one's fields, every surface form and citation once. */
+function combine(ms: Desc[], name: string): CandidateItem {
+  const first = ms[0]!;
+  const surfaceForms: string[] = [];
+  const seenForms = new Set<string>();
+  const citations: Citation[] = [];
+  const seenCites = new Set<string>();
+  let confidence: number | undefined;
+  for (const m of ms) {
+    for (const f of m.forms) {
+      const t = f.trim();
+      const k = normalizeName(t) || t;
+      if (!seenForms.has(k)) {
+        seenForms.add(k);
+        surfaceForms.push(t);
+      }
+    }
+    for (const c of m.item.citations) {
+      const k = `${c.pageNum}\u0000${c.lineNum}\u0000${c.quote}`;
+      if (!seenCites.has(k)) {
+        seenCites.add(k);
+        citations.push(c);
+      }
+    }
+    if (m.item.confidence !== undefined) confidence = Math.max(confidence ?? 0, m.item.confidence);
+  }
+  const code = ms.find((m) => m.code)?.code ?? first.item.code ?? null;
+  const item: CandidateItem = { ...first.item, name, surfaceForms, citations, code };
+  if (confidence !== undefined) item.confidence = confidence;
+  return item;
+}
+
+/**
+ * Items of one list are distinct entries, but rows of a table keyed by the same name ("ResNet"
+ * at 20, 32 and 44 layers) name one thing: an answer of names gives it once, citing every row.
+ * Only short names equal once normalised are folded: a name of a few words names a thing, while
+ * two points whose long opening clauses read alike ("the placing on the market of an AI system
+ * that ...") are two points.
+ */
+export function mergeSameNames(items: CandidateItem[]): MergeResult {
+  const groups = new Map<string, Desc[]>();
+  items.forEach((it, i) => {
+    const name = normalizeName(stripEnumerator(it.name));
+    const key = name && name.split(' ').length <= MAX_NAME_WORDS ? name : `#${i}`;
+    groups.set(key, [...(groups.get(key) ?? []), describe(it, i)]);
+  });
+  const merges: MergeRecord[] = [];
+  const out = [...groups.values()].map((ms) => {
+    for (const m of ms.slice(1)) merges.push({ kept: ms[0]!.item.name, merged: m.item.name, reason: 'surface' });
+    return ms.length === 1 ? ms[0]!.item : combine(ms, ms[0]!.item.name);
+  });
+  return { items: out, merges };
+}
+
+/** The most words a name of a thing has; longer labels are opening clauses. */
+const MAX_NAME_WORDS = 6;
 
 function nameGroup(ms: Desc[], byTitle: boolean): string {
   const first = ms[0]!;

@@ -52,7 +52,7 @@ function result(variant: string, items: Candidate[], exhaustive: boolean, detail
 }
 
 /** Cites a TOC entry at its heading line (or the first line of its page when the heading was not located). */
-async function citeEntries(ctx: StrategyContext, nodes: TocNode[]): Promise<Candidate[]> {
+export async function citeEntries(ctx: StrategyContext, nodes: TocNode[]): Promise<Candidate[]> {
   const out: Candidate[] = [];
   for (const n of nodes) {
     const lines = await loadLines(ctx.db, ctx.documentId, n.pageStart, n.pageStart);

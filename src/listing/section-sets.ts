@@ -1,0 +1,71 @@
+/**
+ * Sibling sections as candidate lists: every entry below the routed one that has sub-entries
+ * offers them as a list, ranked like any list of the structure model. The routed entry's own
+ * sub-entries are the structure strategy's answer; the levels under it compete too, so a question
+ * about "the improvements to the MS COCO system in the appendix on detection improvements" can be
+ * answered by the run-in sections under "MS COCO" when routing stopped at the appendix.
+ */
+
+import type { StoredList } from './candidates.ts';
+import type { Candidate, StrategyContext } from './strategy-types.ts';
+import { citeEntries } from './strategies/structure.ts';
+import { tocLevel, type TocNode } from '../sql/toc-level.ts';
+
+/** How many levels below the routed entry are read, and how many entries at most. */
+const MAX_DEPTH = 2;
+const MAX_ENTRIES = 60;
+
+export interface SectionSet {
+  list: StoredList;
+  items: Candidate[];
+  parent: TocNode;
+}
+
+export async function sectionSets(ctx: StrategyContext): Promise<SectionSet[]> {
+  const root = ctx.routed.entry;
+  if (!root || root.childCount === 0) return [];
+  const path = ctx.routed.path.map((p) => p.title);
+  const out: SectionSet[] = [];
+  let seen = 0;
+  // Breadth first from the routed entry's children: each entry with sub-entries is one set.
+  let level: { node: TocNode; path: string[] }[] = (await tocLevel(ctx.db, ctx.documentId, root.id, [])).map((node) => ({ node, path }));
+  for (let depth = 1; depth <= MAX_DEPTH && level.length && seen < MAX_ENTRIES; depth++) {
+    const next: typeof level = [];
+    for (const { node, path: above } of level) {
+      if (++seen > MAX_ENTRIES) break;
+      if (node.childCount < 2) continue;
+      const children = await tocLevel(ctx.db, ctx.documentId, node.id, []);
+      const items = await citeEntries(ctx, children);
+      if (items.length >= 2) out.push({ list: entriesAsList(node.title, node.id, [...above, node.title].join(' > '), items, -(out.length + 2)), items, parent: node });
+      next.push(...children.map((c) => ({ node: c, path: [...above, node.title] })));
+    }
+    level = next;
+  }
+  return out;
+}
+
+/**
+ * Sub-entries as a list the ranking reads: the parent entry's title is its heading and intro,
+ * the path to it its section path, the entry titles its items, each cited at its heading line.
+ */
+export function entriesAsList(parentTitle: string, sectionId: number | null, path: string, items: Candidate[], id: number): StoredList {
+  const pages = items.flatMap((i) => i.citations.map((c) => c.pageNum));
+  return {
+    id,
+    parentList: null,
+    parentItem: null,
+    depth: 0,
+    kind: 'section',
+    sectionId,
+    heading: parentTitle,
+    intro: parentTitle,
+    itemCount: items.length,
+    sequential: true,
+    endedBy: 'heading',
+    gapAfter: false,
+    pageStart: Math.min(...pages),
+    pageEnd: Math.max(...pages),
+    sectionPath: path,
+    items: items.map((i, n) => ({ ordinal: n + 1, label: i.name, text: i.name, pageNum: i.citations[0]?.pageNum ?? 0, lineNum: i.citations[0]?.lineNum ?? 0, lineId: i.citations[0]?.lineId ?? 0, lineText: i.citations[0]?.quote ?? '' })),
+  };
+}
