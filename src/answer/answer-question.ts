@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
-import { probeListingIntent, sectionListIntent } from '../listing/probe-intent.ts';
+import { probeListingIntent, sectionListIntent, type IntentProbe } from '../listing/probe-intent.ts';
 import { loadLists } from '../listing/candidates.ts';
 import { decideCompleteness } from '../listing/completeness.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
@@ -72,6 +72,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   });
   const section = routed.entry ? { title: routed.entry.title, pageStart: routed.pageStart, pageEnd: routed.pageEnd } : null;
   let sectionList: number | null = null;
+  let namedItem: IntentProbe['namedItem'] = undefined;
   if (u.intent === 'factual' && section) {
     const body = regionLines.reduce((a, l) => a + l.text.length, 0);
     let landed = sectionListIntent(u, { ...section, id: routed.entry!.id }, body, lists);
@@ -80,6 +81,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       const inner = probeListingIntent(lists, q.text, u, routed.entry!.id);
       if (inner.listing) landed = { ...inner, reason: `in "${section.title}": ${inner.reason}` };
     }
+    namedItem = landed.namedItem;
     await tracer.record({ stage: 'understand', step: 'intent_from_section', output: landed, decision: landed.listing ? `listing: ${landed.reason}` : `factual: ${landed.reason}` });
     if (landed.listing) {
       u = { ...u, intent: 'listing', signals: [...u.signals, 'intent-from-section'] };
@@ -91,7 +93,9 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   let answer: Answer;
   let strategy: string | null = null;
   if (u.intent === 'factual') {
-    const draft = await answerFactual({ db: deps.db, question: q.text, u, lines: regionLines, llm, tracer, llmCtx, evidence: routed.evidence });
+    const lines = namedItem ? itemLines(regionLines, namedItem) : regionLines;
+    if (namedItem && lines !== regionLines) await tracer.record({ stage: 'route', step: 'read_item', output: { code: namedItem.code, page: namedItem.pageNum, lines: lines.length }, decision: `read item ${namedItem.code} whole (p.${namedItem.pageNum}), the part of the section the question names` });
+    const draft = await answerFactual({ db: deps.db, question: q.text, u, lines, namedItem: namedItem && lines !== regionLines ? namedItem.text : undefined, llm, tracer, llmCtx, evidence: routed.evidence });
     tokens += draft.tokens;
     llmCalls += draft.llmCalls;
     strategy = 'routing';
@@ -290,4 +294,14 @@ async function readSection(deps: AnswerDeps, documentId: number, routed: RoutedS
   const before = (p: number, n: number, q: number, m: number) => p < q || (p === q && n < m);
   const stop = next?.line_start && before(routed.pageStart, start, next.page_start, next.line_start) ? { page: next.page_start, line: next.line_start } : null;
   return lines.filter((l) => !before(l.pageNum, l.lineNum, routed.pageStart, start) && (!stop || before(l.pageNum, l.lineNum, stop.page, stop.line)));
+}
+
+/**
+ * The lines of one item of a list in the section read: from its first line up to the next item's
+ * (the whole section when the item's lines are not among them).
+ */
+function itemLines<L extends { pageNum: number; lineNum: number }>(lines: L[], item: NonNullable<IntentProbe['namedItem']>): L[] {
+  const at = (l: L, p: { pageNum: number; lineNum: number }) => l.pageNum - p.pageNum || l.lineNum - p.lineNum;
+  const out = lines.filter((l) => at(l, item) >= 0 && (!item.next || at(l, item.next) < 0));
+  return out.length ? out : lines;
 }

@@ -56,8 +56,17 @@ export async function answerFactual(o: {
   llmCtx: { runId: string; questionId: number };
   /** The router's detector points: a sentence they also found ranks higher. */
   evidence?: EvidencePoint[];
+  /** The whole text of the one list item the question names ("requirement 9.1.2"); `lines` are its lines. */
+  namedItem?: string;
 }): Promise<FactualDraft> {
   const ranked = rankLines(o.lines, o.u);
+  // Without a model, a question about one named item is answered by that item, whole: it is all
+  // the document says of it, and no one sentence of it is the answer more than the others.
+  if (o.namedItem && !o.llm && o.lines.length) {
+    const citations = o.lines.map((l) => ({ lineId: l.id, pageNum: l.pageNum, lineNum: l.lineNum, pageLabel: l.label, quote: l.text }));
+    await o.tracer.record({ stage: 'answer', step: 'sentences', output: { item: o.namedItem.slice(0, 200), lines: citations.length }, decision: `the named item's whole text (${citations.length} line(s))` });
+    return { answer: o.namedItem, notFound: false, confidence: 0.8, citations, path: 'deterministic', tokens: 0, llmCalls: 0, notes: ['the question names one item of a list: its whole text'] };
+  }
   const extractive = (lines: LineRow[]) => extractiveSentences(lines, o.u, o.evidence ?? [], o.question);
   if (o.llm) {
     const shown = windowAround(o.lines, ranked, MAX_SECTION_LINES);

@@ -882,6 +882,15 @@ function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
       const firstTok = ph.toks[0]!;
       const lastTok = ph.toks[ph.toks.length - 1]!;
       const endsContainer = lastTok.kind === 'word' && CONTAINER_NOUNS.has(singularizeWord(lastTok.lower)) && ph.toks.length > 1;
+      // "in the appendix on object detection improvements": a part of the document named by its
+      // topic; the topic after "on"/"about" is the part's title.
+      const about = toks[ph.end];
+      if (ph.toks.length === 1 && lastTok.kind === 'word' && CONTAINER_NOUNS.has(singularizeWord(lastTok.lower)) && about && ['on', 'about', 'concerning', 'regarding'].includes(about.lower)) {
+        const topic = phraseAfter(toks, ph.end + 1);
+        const s = cleanScope(topic.toks, { hadThe: topic.hadThe, strong: true });
+        if (s) candidates.push({ scope: s, prio: 2, pos: i, signal: `scope-${lastTok.lower}-on` });
+        continue;
+      }
       if (firstTok.kind === 'code') {
         const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: true });
         if (s) candidates.push({ scope: s, prio: 2, pos: i, signal: `scope-${t.lower}-code` });

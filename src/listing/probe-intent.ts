@@ -19,6 +19,11 @@ export interface IntentProbe {
   list: number | null;
   score: number | null;
   margin: number | null;
+  /**
+   * The item a factual question names by its code ("requirement 9.1.2"): where it starts, and
+   * where the next item of its list starts (null: it is the last one), so it can be read whole.
+   */
+  namedItem?: { code: string; text: string; pageNum: number; lineNum: number; next: { pageNum: number; lineNum: number } | null };
 }
 
 export function probeListingIntent(lists: StoredList[], question: string, u: Understanding, withinSection?: number): IntentProbe {
@@ -68,7 +73,12 @@ export function sectionListIntent(u: Understanding, section: { id: number; title
   const share = Math.round(best.share * 100) / 100;
   // "What does requirement 9.1.2 require?" asks about one item of the list, not for the list.
   const named = u.codes.find((c) => best!.l.items.some((i) => i.label === c || i.text.startsWith(`${c} `)));
-  if (named) return none(`the question names ${named}, one item of list ${best.l.id} in "${section.title}"`);
+  if (named) {
+    const k = best.l.items.findIndex((i) => i.label === named || i.text.startsWith(`${named} `));
+    const item = best.l.items[k]!;
+    const next = best.l.items[k + 1];
+    return { ...none(`the question names ${named}, one item of list ${best.l.id} in "${section.title}"`), namedItem: { code: named, text: item.text, pageNum: item.pageNum, lineNum: item.lineNum, next: next ? { pageNum: next.pageNum, lineNum: next.lineNum } : null } };
+  }
   return best.headed || best.share >= TUNING.sectionListMinShare
     ? { listing: true, reason: `"${section.title}" is list ${best.l.id} (${best.headed ? 'its code heads the codes defined in it' : `its items hold ${share} of the section's text`})`, list: best.l.id, score: share, margin: null }
     : { listing: false, reason: `"${section.title}" is not one list (best ${best.l.id} holds ${share} of its text)`, list: best.l.id, score: share, margin: null };

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { FactualAnswer, ListingAnswer } from '../src/answer/types.ts';
+import { understandQuestion } from '../src/answer/understand.ts';
+import { mergeSameNames } from '../src/listing/merge.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
+import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
+
+/**
+ * A made-up standard with numbered requirements and an appendix whose improvements are run-in
+ * sections one level below the appendix's own sub-sections. It isolates:
+ * - a part of the document named by its topic ("the appendix on search improvements") as scope;
+ * - sub-entries a level below the routed entry competing as a candidate list;
+ * - a question about one named requirement answered by that requirement, whole.
+ */
+function standard(): Draw[] {
+  const runIn = (doc: PDFKit.PDFDocument, y: number, lead: string, rest: string) => {
+    doc.font('Helvetica-Oblique').fontSize(11).text(lead, 72, y, { lineBreak: false });
+    const w = doc.widthOfString(`${lead} `);
+    doc.font('Helvetica').fontSize(11).text(rest, 72 + w, y, { lineBreak: false });
+  };
+  return [
+    (doc) => {
+      at(doc, 72, 60, '1 Vault Rules', { bold: true, size: 14 });
+      at(doc, 72, 90, 'The rules of this part apply to every vault of the bank.');
+      at(doc, 72, 115, '1.1 Access', { bold: true, size: 12 });
+      at(doc, 72, 140, '1.1.1 Verify that every vault door is locked at night by the last guard.');
+      at(doc, 72, 165, '1.1.2 Verify that only badges on an allowlist can open the vault, and that');
+      at(doc, 90, 180, 'the allowlist never holds a blank badge. The allowlist is checked each');
+      at(doc, 90, 195, 'week by the head guard, who signs the check.');
+      at(doc, 72, 220, '1.1.3 Verify that the vault logs every opening with the badge that opened it.');
+      at(doc, 72, 250, '1.2 Keys', { bold: true, size: 12 });
+      at(doc, 72, 275, 'Keys are kept in the key safe, and the key safe is kept in the office.');
+    },
+    (doc) => {
+      at(doc, 72, 60, 'Appendix A. Search Improvements', { bold: true, size: 14 });
+      at(doc, 72, 90, 'For completeness, this appendix reports how the search of the vault logs was improved.');
+      at(doc, 72, 115, 'Setup', { bold: true, size: 12 });
+      at(doc, 72, 140, 'The logs of one year were searched on one machine, as in the rules above.');
+      at(doc, 72, 165, 'Log Search', { bold: true, size: 12 });
+      at(doc, 72, 190, 'Each change below was measured on the same year of logs as before.');
+      runIn(doc, 215, 'Beam pruning.', 'We keep only the best paths at each step of the search.');
+      runIn(doc, 240, 'Cache reuse.', 'We keep the results of earlier searches for an hour.');
+      runIn(doc, 265, 'Early stopping.', 'We stop a search once the badge is found in the log.');
+    },
+  ];
+}
+
+describe('answers that need the part of the document the question names', () => {
+  it('reads "the appendix on X" as a scope named by its topic', () => {
+    expect(understandQuestion('Which improvements are described in the appendix on search improvements?').scope).toBe('search improvements');
+    expect(understandQuestion('What topics are covered in the chapter about incident handling?').scope).toBe('incident handling');
+  });
+
+  it('folds items of one list only when they carry the same short name', () => {
+    const item = (name: string, page: number) => ({ name, surfaceForms: [name], citations: [{ pageNum: page, lineNum: 1, quote: name }] });
+    const long = 'the placing on the market of a system that deploys subliminal techniques';
+    const merged = mergeSameNames([item('ResNet', 1), item('Highway', 1), item('ResNet', 2), item(long, 3), item(long, 4)]);
+    expect(merged.items.map((i) => i.name)).toEqual(['ResNet', 'Highway', long, long]);
+    expect(merged.items[0]!.citations.map((c) => c.pageNum)).toEqual([1, 2]);
+  });
+
+  const doc = generatedDocument(() => drawPdf(standard()), 'vault-standard.pdf');
+
+  it('answers with the sub-entries a level below the appendix routing stopped at', async () => {
+    // Routing stops at the scope the question names; the sub-entries of that entry are the level
+    // of "the log search", which the question names itself, so the level below it is asked for.
+    const { answer, trace } = await doc.ask<ListingAnswer>('Which improvements to the log search are described under Appendix A?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Beam pruning', 'Cache reuse', 'Early stopping']);
+    expect(trace.find((t) => t.step === 'candidates')?.decision).toMatch(/sub-entries of "Log Search"/);
+  });
+
+  it('never calls sub-entries complete when they have sub-entries of their own: either level may be the one asked', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which improvements are described in the appendix on search improvements?');
+    expect(answer.items.length).toBeGreaterThan(0);
+    expect(answer.isComplete).toBeNull();
+  });
+
+  it('answers a question about one named requirement with that requirement, whole', async () => {
+    const { answer } = await doc.ask<FactualAnswer>('What does requirement 1.1.2 require?');
+    expect(answer.answer).toContain('The allowlist is checked each week by the head guard, who signs the check.');
+    expect(answer.citations.map((c) => c.pageNum)).toEqual([1, 1, 1]);
+  });
+});
