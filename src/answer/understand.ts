@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { numbersIn, tokensOf } from '../route/text-match.ts';
+import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
 import { AUX, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
@@ -300,23 +301,25 @@ function isVersionLike(text: string, before: string): boolean {
 }
 
 const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) => string | null }[] = [
-  // Publications: "SP 800-37", "RFC 4180", "FIPS 199".
-  { re: /\b(?:SP|FIPS|NISTIR|RFC|ISO(?:\/IEC)?|IR)\s?\d{2,5}(?:[-.]\d+)*[A-Za-z]?\b/g },
+  // Publications of a numbered series: "SP 800-37", "RFC 4180", "FIPS 199". Tried first, so a
+  // series name is never read as a family word ("FIPS 199" is not like "GOVERN 1").
+  { re: new RegExp(String.raw`\b${SERIES_NUMBER}\b`, 'g') },
   // CSF-style: "GV.OC-01", "GV.SC", "RS.CO", wildcard "GV.OC-xx".
-  { re: /\b[A-Z]{2,5}\.[A-Z]{2,5}(?:-(?:\d{1,3}|[xX*]{1,2}))?(?![\w.])/g },
+  { re: new RegExp(String.raw`\b(?:${dottedDash(NUM_OR_WILDCARD)}|${DOTTED})(?![\w.])`, 'g') },
   // Function + number: "GOVERN 1.1", "MEASURE 2.x", "MAP 5".
   {
-    re: /\b[A-Z]{3,}\s\d{1,3}(?:\.(?:\d{1,3}|[xX*]))*(?![\w.]|\.\d)/g,
+    re: new RegExp(String.raw`\b${wordNumber(NUM_OR_WILDCARD)}(?![\w.])`, 'g'),
     accept: (m, text) => {
       const [word, num] = m[0].split(/\s/);
-      if (/^(?:SP|RFC|ISO|FIPS|NIST|AI|PAGE|SECTION|CHAPTER|TABLE|FIGURE|FIG|STEP|TIER|LEVEL|PART)$/.test(word!)) return null;
+      // Capitalised structural labels number the parts of a document, not a family of codes.
+      if (/^(?:PAGE|SECTION|CHAPTER|TABLE|FIGURE|FIG|STEP|TIER|LEVEL|PART)$/.test(word!)) return null;
       if (isVersionLike(num!, text.slice(0, m.index))) return null;
       return m[0];
     },
   },
   // Title-case function names written by users: "Govern 1.1", "Measure 2.x" (dotted only).
   {
-    re: /\b[A-Z][a-z]{2,}\s\d{1,2}\.(?:\d{1,3}|[xX*])(?![\w.]|\.\d)/g,
+    re: new RegExp(String.raw`\b${TITLE_WORD}\s${NUM}\.${NUM_OR_WILDCARD}(?![\w.])`, 'g'),
     accept: (m) => {
       const word = m[0].split(/\s/)[0]!.toLowerCase();
       if (/^(section|chapter|table|figure|fig|page|version|release|revision|rev|step|tier|level|part|requirement|appendix|clause|article|item|control|task|ver)$/.test(word)) return null;
@@ -324,12 +327,12 @@ const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) =
     },
   },
   // Control/task codes: "AC-2", "R-4", "P-8", "AC-2(1)", "CWE-79".
-  { re: /\b[A-Z]{1,4}-\d{1,3}(?:\(\d{1,2}\))?(?![\w.]|-\d)/g },
+  { re: new RegExp(String.raw`\b${DASH_NUMBER}${ENHANCEMENT}(?![\w.]|-\d)`, 'g') },
   // Chapter/requirement codes: "V3", "V3.2", "V6.2.1".
-  { re: /\bV\d{1,2}(?:\.\d{1,3})*(?![\w.]|\.\d)/g },
+  { re: new RegExp(String.raw`\b${LETTER_NUMBER}(?![\w.])`, 'g') },
   // Dotted numbers: "5.4", "9.1.2", "3.2".
   {
-    re: /(?<![\w.\-])\d{1,3}(?:\.\d{1,3})+(?![\w]|\.\d)/g,
+    re: new RegExp(String.raw`(?<![\w.\-])${DOTTED_NUMBER}(?![\w]|\.\d)`, 'g'),
     accept: (m, text) => {
       const before = text.slice(0, m.index);
       if (isVersionLike(m[0], before) && /(?:\b[A-Z]{2,}|version|ver|v|rev|revision|release)\.?\s*$/i.test(before)) return null;
@@ -341,7 +344,7 @@ const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) =
   },
   // Labelled identifiers: "Tier 1", "Level 2", "Appendix A", "Coverage B", "Step 3".
   {
-    re: new RegExp(`\\b(?:${LABEL_CODE_WORDS.join('|')})\\s+(?:\\d{1,3}|[A-Z])(?![\\w.\\-]|\\.\\d)`, 'gi'),
+    re: new RegExp(`\\b(?:${LABEL_CODE_WORDS.join('|')})\\s+(?:${NUM}|[A-Z])(?![\\w.\\-]|\\.\\d)`, 'gi'),
     accept: (m) => {
       const id = m[0].split(/\s+/)[1]!;
       // A lowercase single letter after a label is an article or pronoun, not an identifier.
@@ -351,7 +354,7 @@ const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) =
   },
   // Parenthesised acronyms used as identifiers: "(GV)", "(ID.AM)".
   {
-    re: /\(([A-Z]{2,5})\)/g,
+    re: new RegExp(String.raw`\((${ACRONYM})\)`, 'g'),
     accept: (m) => m[1]!,
   },
 ];
@@ -1069,7 +1072,8 @@ export function understandQuestion(text: string): Understanding {
   let scopeValue = scope.scope;
   if (scope.signal) signals.push(scope.signal);
   if (!scopeValue && codes.length) {
-    const c = codeSpans.find((s) => !/^(?:SP|FIPS|NISTIR|RFC|ISO|IR)\b/.test(s.text));
+    // A series document the question names ("SP 800-171") is the document, not a scope inside it.
+    const c = codeSpans.find((s) => !isSeriesNumber(s.text));
     if (c) {
       scopeValue = c.text;
       signals.push('scope-first-code');

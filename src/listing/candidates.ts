@@ -12,6 +12,7 @@ import { negates, norm, stem, tokensOf } from '../route/text-match.ts';
 import type { Understanding } from '../answer/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
+import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 
 /** A stored list as ranking reads it: its row (see build-structure), its section path, its items. */
@@ -79,6 +80,9 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
 /** Lines read before a list's intro for its lead. */
 const LEAD_LINES = 3;
 
+// A bare dotted number in a question ("3.2.1") names the part it numbers.
+const DOTTED_REF = new RegExp(String.raw`(?<![\w.])(${DOTTED_NUMBER})(?![\w.])`, 'g');
+
 /** "Article 16", "Section 3.2.1", "Annex III", "point 5", "5(1)", "Table 3-5": a name plus a number. */
 export function questionRefs(question: string): { head: string; sub: number | null }[] {
   const out: { head: string; sub: number | null }[] = [];
@@ -89,7 +93,7 @@ export function questionRefs(question: string): { head: string; sub: number | nu
     if (word === word.toLowerCase() && !/^\d/.test(m[2]!)) continue;
     out.push({ head: norm(`${word} ${m[2]!.replace(/\(\d+\)$/, '')}`), sub: m[3] ? Number(m[3]) : null });
   }
-  for (const m of question.matchAll(/(?<![\w.])(\d+(?:\.\d+)+)(?![\w.])/g)) out.push({ head: norm(m[1]!), sub: null });
+  for (const m of question.matchAll(DOTTED_REF)) out.push({ head: norm(m[1]!), sub: null });
   return out;
 }
 

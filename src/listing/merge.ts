@@ -1,3 +1,5 @@
+import { ACRONYM, DASH_LETTERS, DASH_NUMBER, DOTTED, DOTTED_DASH, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM_OR_WILDCARD, NUMBER_PATH, wordNumber } from '../lexicon/identifiers.ts';
+
 /**
  * Item dedup and merge for listing answers. Deterministic and order-preserving: the first-seen item
  * of each group keeps its position, and nothing a strategy found is lost (every surface form and
@@ -86,19 +88,25 @@ export interface CodeTitle {
 }
 
 const LABELS = 'Appendix|Annex|Chapter|Section|Part|Tier|Level|Step|Task|Control|Requirement|Article|Clause|Phase|Stage|Principle|Objective|Exhibit|Schedule';
-const LABEL_ID = `(?:[A-Z]{1,3}-\\d{1,3}(?:\\(\\d{1,2}\\))?|\\d{1,3}(?:\\.\\d{1,3})*|[A-Z]|[IVXLC]{1,6})`;
+// The id after a label: a dash code, a number path, a letter or a Roman numeral ("Task P-8", "Tier 1", "Appendix A", "Part VI").
+const LABEL_ID = `(?:${DASH_NUMBER}${ENHANCEMENT}|${NUMBER_PATH}|[A-Z]|[IVXLC]{1,6})`;
 
-// Distinctive identifiers, in the order they are tried.
+// Distinctive identifiers, in the order they are tried, from the identifier grammar
+// (src/lexicon/identifiers.ts). An item name may carry a question's wildcard ("MEASURE 2.x").
+const CODE_FORMS = [
+  `(?:${DOTTED_DASH}|${DOTTED})`, // "GV.OC-01", "GV.SC"
+  LETTER_NUMBER, // "V3.2", "V3"
+  wordNumber(NUM_OR_WILDCARD), // "GOVERN 1.1", "MEASURE 2.x"
+  `${DASH_NUMBER}${ENHANCEMENT}`, // "AC-2", "P-8", "AC-2(1)"
+  DOTTED_NUMBER, // "5.4", "3.1"
+];
 const CODE_SOURCES = [
   `(?:${LABELS})\\s+${LABEL_ID}`, // "Appendix A", "Tier 1", "Task P-8"
-  '[A-Z]{2,5}\\.[A-Z]{2,5}(?:-\\d{1,3})?', // "GV.OC-01", "GV.SC"
-  'V\\d{1,2}(?:\\.\\d{1,3})*', // "V3.2"
-  '[A-Z]{3,}\\s\\d{1,3}(?:\\.(?:\\d{1,3}|x))*', // "GOVERN 1.1", "MEASURE 2.x"
-  '[A-Z]{1,4}-\\d{1,3}(?:\\(\\d{1,2}\\))?', // "AC-2", "P-8", "AC-2(1)"
-  '\\d{1,3}(?:\\.\\d{1,3})+\\.?', // "5.4", "3.1."
+  ...CODE_FORMS.slice(0, -1),
+  `${DOTTED_NUMBER}\\.?`, // "3.1."
 ];
 // A whole string (or a parenthesised part) that is only an identifier; bare acronyms count ("(GV)").
-const CODE_ONLY = new RegExp(`^(?:${CODE_SOURCES.join('|')}|[A-Z]{2,5})$`);
+const CODE_ONLY = new RegExp(`^(?:${CODE_SOURCES.join('|')}|${ACRONYM})$`);
 
 /** Whether a code identifies one item by itself (not a bare list ordinal like "1", "A", "VI"). */
 export function isDistinctiveCode(code: string | null | undefined): boolean {
@@ -107,11 +115,18 @@ export function isDistinctiveCode(code: string | null | undefined): boolean {
   return c.length > 0 && !isOrdinalId(c);
 }
 
+// A labelled id that is distinctive alone: a dash code or a dotted number ("Task P-8" is "P-8").
+const DASH_OR_DOTTED_ID = new RegExp(`^(?:${DASH_LETTERS}-\\d|\\d+\\.\\d)`);
+
 function cleanLabelCode(label: string, id: string): string {
   // "Task P-8" -> "P-8": the id alone is distinctive; "Tier 1" keeps its label, "1" alone is not.
-  if (/^[A-Z]{1,3}-\d/.test(id) || /^\d+\.\d/.test(id)) return id;
+  if (DASH_OR_DOTTED_ID.test(id)) return id;
   return `${label} ${id}`;
 }
+
+// A code that opens a line: the forms, each closed so it is not the head of a longer token
+// ("GV.OC-01x", "3.1.1.5"); a dotted number may end with its own full stop ("3.1.").
+const LEADING_CODES = CODE_FORMS.map((f, i) => new RegExp(`^(${f})${i === CODE_FORMS.length - 1 ? '\\.?(?![\\w]|\\.\\d)' : '(?![\\w.]|\\.\\d)'}`));
 
 /**
  * Splits a heading or list line into its code and title:
@@ -133,14 +148,7 @@ export function splitCodeAndTitle(text: string): CodeTitle {
   }
   const bracket = /^\[(\d{1,4})\]\s*/.exec(t);
   if (bracket) return finish(`[${bracket[1]}]`, t.slice(bracket[0].length));
-  const leading: RegExp[] = [
-    /^([A-Z]{2,5}\.[A-Z]{2,5}(?:-\d{1,3})?)(?![\w.])/,
-    /^(V\d{1,2}(?:\.\d{1,3})*)(?![\w.]|\.\d)/,
-    /^([A-Z]{3,}\s\d{1,3}(?:\.(?:\d{1,3}|x))*)(?![\w.]|\.\d)/,
-    /^([A-Z]{1,4}-\d{1,3}(?:\(\d{1,2}\))?)(?![\w.])/,
-    /^(\d{1,3}(?:\.\d{1,3})+)\.?(?![\w]|\.\d)/,
-  ];
-  for (const re of leading) {
+  for (const re of LEADING_CODES) {
     const m = re.exec(t);
     if (!m) continue;
     const rest = t.slice(m[0].length);

@@ -6,29 +6,31 @@
  * holds the definition, and the noun the document puts before codes of each level when it
  * does so consistently ("requirement 3.1.1", "Subcategory GV.OC-01").
  *
- * One grammar for every identifier the structure model reads (see CODE_FORMS); no form is
+ * The code shapes come from the one identifier grammar (src/lexicon/identifiers.ts); no form is
  * taken from a particular document. Pure: lines in, identifiers and identifier lists out.
  */
 
 import type { ListSourceLine, StructItem, StructList } from './lists.ts';
 // English function words are never the noun of a level ("with 3.1.1", "under 3.2").
 import { FUNCTION_WORDS } from '../lexicon/english.ts';
+import { DASH_NUMBER, DOTTED, DOTTED_DASH, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, WORD_NUMBER, escapeRegex } from '../lexicon/identifiers.ts';
 
 /**
- * The code forms, most specific first. Each is a regex source without anchors. A form names
- * shapes, not prefixes: any letters, any numbers.
+ * The code forms the structure model reads, most specific first, from the one identifier grammar
+ * (src/lexicon/identifiers.ts). A form names shapes, not prefixes: any letters, any numbers.
  */
 const CODE_FORMS = [
-  // AC-2, GV.OC-01, SC-7(3), P-13: letters (optionally letters.letters), a dash, a number, sub-numbers in parentheses.
-  String.raw`[A-Z]{1,4}(?:\.[A-Z]{1,4})?-\d{1,3}(?:\(\d{1,3}\))*`,
-  // V5.1.1, A1.2: a short letter prefix glued to a dotted number.
-  String.raw`[A-Z]{1,3}\d{1,3}(?:\.\d{1,3})+`,
+  // GV.OC-01, SC-7(3), AC-2, P-13: dash codes, with control enhancements in parentheses.
+  `${DOTTED_DASH}${ENHANCEMENT}`,
+  `${DASH_NUMBER}${ENHANCEMENT}`,
+  // V5.1.1, A1.2, V3: a letter prefix glued to a number.
+  LETTER_NUMBER,
   // 3.7.1, 3.1, 5.4.2.1: a dotted number.
-  String.raw`\d{1,3}(?:\.\d{1,3}){1,4}`,
+  DOTTED_NUMBER,
   // GV.OC: two short capital words joined by a dot.
-  String.raw`[A-Z]{2,4}\.[A-Z]{2,4}`,
+  DOTTED,
   // GOVERN 1.1, MAP 5: a capitalised word and a (dotted) number.
-  String.raw`[A-Z]{3,}\s\d{1,2}(?:\.\d{1,2})*`,
+  WORD_NUMBER,
 ];
 
 /** Any code, anywhere in a line, on token boundaries (references as well as definitions). */
@@ -189,7 +191,7 @@ export function identifierLists(ix: IdentifierIndex, sectionOf: (pageNum: number
     // The family's heading is its parent's definition, or the section titled by the parent code.
     const parentDef = byCode.get(g[0]!.parent!);
     const section = sectionOf(g[0]!.pageNum, g[0]!.lineNum);
-    const sectionHeads = section && new RegExp(`^\\s*${g[0]!.parent!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w|\\.\\d)`).test(section.title);
+    const sectionHeads = section && new RegExp(`^\\s*${escapeRegex(g[0]!.parent!)}(?!\\w|\\.\\d)`).test(section.title);
     const heading = parentDef ? `${parentDef.code} ${parentDef.title}` : sectionHeads ? section.title : g[0]!.heading;
     const whole = asList(g, firstIndex + out.length, null, 0, heading, ix);
     out.push(whole);

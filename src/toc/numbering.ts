@@ -3,6 +3,10 @@
  * with or without their numbers. */
 
 import { stripBullet } from './text.ts';
+import { CAPITAL_WORD, DASH_NUMBER, NUMBER_PATH } from '../lexicon/identifiers.ts';
+
+// "GOVERN 1.1 Title", "TASK P-1: Title": a family word, then a number path or a dash code (the identifier grammar's forms).
+const WORD_CODE_HEADING = new RegExp(String.raw`^(${CAPITAL_WORD})\s+(${NUMBER_PATH}|${DASH_NUMBER})(?=$|[\s:.)])\s*[:.]?\s*(.*)$`);
 
 export type NumberingKind =
   | 'decimal'
@@ -146,7 +150,7 @@ export function parseNumbering(raw: string, opts: { bareLetter?: boolean } = {})
   }
 
   // "GOVERN 1.1", "MANAGE 4:", "TASK P-1": an upper-case word that names its family, then a number.
-  m = /^([A-Z]{3,14})\s+(\d{1,3}(?:\.\d{1,3}){0,3}|[A-Z]{1,3}-\d{1,3})(?=$|[\s:.)])\s*[:.]?\s*(.*)$/.exec(text);
+  m = WORD_CODE_HEADING.exec(text);
   if (m && TITLE_START.test(m[3]!)) {
     out.push(codeNumbering(`${m[1]} ${m[2]}`, text.slice(0, text.length - m[3]!.length).trim(), m[3]!.trim()));
     return out;

@@ -1,3 +1,5 @@
+import { CAPITAL_WORD, DASH_LETTERS, DASH_NUMBER, DOTTED, DOTTED_DASH, LETTER_PREFIX, NUM, WILDCARD, escapeRegex as esc } from '../../lexicon/identifiers.ts';
+
 /**
  * Identifier shapes a pattern sweep can induce. Each has a JS regex (for extraction, with word
  * boundaries) and a generaliser that turns one example into the family's regex
@@ -10,8 +12,10 @@ export interface CodeShape {
   prefix(example: string): string;
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
+/**
+ * The example's own shape: each run of capitals, lower case or digits by its length, so siblings
+ * of one family match and other families do not. A one-digit number may have two-digit siblings.
+ */
 function shapeOf(s: string): string {
   return s.replace(/[A-Z]+|[a-z]+|\d+|./g, (m) => {
     if (/^[A-Z]+$/.test(m)) return `[A-Z]{${m.length}}`;
@@ -21,44 +25,50 @@ function shapeOf(s: string): string {
   });
 }
 
+/**
+ * The shapes, built from the identifier grammar (src/lexicon/identifiers.ts). A sweep lists one
+ * level of one family, so each shape is one level of a grammar form: the word-number and V-number
+ * shapes take a fixed depth, and a dash code's enhancements ("AC-2(1)") are the level below it,
+ * not part of the family the sweep lists.
+ */
 export const CODE_SHAPES: CodeShape[] = [
   {
     // GV.OC-01, ID.AM-08, PR.AA-05
     name: 'dotted-dash',
-    find: /\b[A-Z]{1,4}\.[A-Z]{1,4}-\d{1,3}\b/g,
+    find: new RegExp(String.raw`\b${DOTTED_DASH}\b`, 'g'),
     prefix: (e) => e.split('.')[0]!,
     generalise: (e, keep) => (keep ? `${esc(e.split('.')[0]!)}\\.` + shapeOf(e.slice(e.indexOf('.') + 1)) : shapeOf(e)),
   },
   {
     // GV.OC, ID.AM (category codes)
     name: 'dotted',
-    find: /\b[A-Z]{2}\.[A-Z]{2}\b(?![-.]\w)/g,
+    find: new RegExp(String.raw`\b${DOTTED}\b(?![-.]\w)`, 'g'),
     prefix: (e) => e.split('.')[0]!,
-    generalise: (e, keep) => (keep ? `${esc(e.split('.')[0]!)}\\.[A-Z]{2}` : '[A-Z]{2}\\.[A-Z]{2}'),
+    generalise: (e, keep) => (keep ? `${esc(e.split('.')[0]!)}\\.` + shapeOf(e.slice(e.indexOf('.') + 1)) : shapeOf(e)),
   },
   {
-    // GOVERN 1.1, MEASURE 2.10, MAP 5
+    // GOVERN 1.1, MEASURE 2.10: the subcategories of a family word (one dotted level).
     name: 'word-number',
-    find: /\b[A-Z]{3,}\s\d{1,2}\.\d{1,2}\b/g,
+    find: new RegExp(String.raw`\b${CAPITAL_WORD}\s${NUM}\.${NUM}\b`, 'g'),
     prefix: (e) => e.split(/\s/)[0]!,
-    generalise: (e, keep) => (keep ? `${esc(e.split(/\s/)[0]!)} \\d{1,2}\\.\\d{1,2}` : '[A-Z]{3,} \\d{1,2}\\.\\d{1,2}'),
+    generalise: (e, keep) => `${keep ? esc(e.split(/\s/)[0]!) : CAPITAL_WORD} ${NUM}\\.${NUM}`,
   },
   {
     // AC-2, P-13, R-4, SA-11
     name: 'letters-dash-number',
-    find: /\b[A-Z]{1,3}-\d{1,3}\b(?!\.\d)/g,
+    find: new RegExp(String.raw`\b${DASH_NUMBER}\b(?!\.\d)`, 'g'),
     prefix: (e) => e.split('-')[0]!,
-    generalise: (e, keep) => (keep ? `${esc(e.split('-')[0]!)}-\\d{1,3}` : '[A-Z]{1,3}-\\d{1,3}'),
+    generalise: (e, keep) => `${keep ? esc(e.split('-')[0]!) : DASH_LETTERS}-${NUM}`,
   },
   {
-    // V3.2, V3.2.1
+    // V3.2, V3.2.1, A1.2: one or two dotted levels under a letter-prefixed chapter number.
     name: 'v-number',
-    find: /\bV\d{1,2}(\.\d{1,2}){1,2}\b/g,
+    find: new RegExp(String.raw`\b${LETTER_PREFIX}${NUM}(?:\.${NUM}){1,2}\b`, 'g'),
     prefix: (e) => e.split('.')[0]!,
     generalise: (e, keep) => {
-      const depth = e.split('.').length - 1;
-      const tail = '\\.\\d{1,2}'.repeat(depth);
-      return keep ? `${esc(e.split('.')[0]!)}${tail}` : `V\\d{1,2}${tail}`;
+      const [head] = e.split('.');
+      const tail = `\\.${NUM}`.repeat(e.split('.').length - 1);
+      return keep ? `${esc(head!)}${tail}` : `${shapeOf(head!.replace(/\d+$/, ''))}${NUM}${tail}`;
     },
   },
 ];
@@ -75,7 +85,9 @@ export function shapeOfCode(code: string): { shape: CodeShape; example: string }
     if (re.test(c)) return { shape: s, example: c };
   }
   // "MEASURE 2.x" style: a wildcard on the last number.
-  const wild = /^([A-Z]{3,})\s(\d{1,2})\.[xX*]$/.exec(c);
-  if (wild) return { shape: { ...shapeByName('word-number')!, generalise: () => `${wild[1]} ${wild[2]}\\.\\d{1,2}` }, example: `${wild[1]} ${wild[2]}.1` };
+  const wild = WILD_WORD_NUMBER.exec(c);
+  if (wild) return { shape: { ...shapeByName('word-number')!, generalise: () => `${wild[1]} ${wild[2]}\\.${NUM}` }, example: `${wild[1]} ${wild[2]}.1` };
   return null;
 }
+
+const WILD_WORD_NUMBER = new RegExp(String.raw`^(${CAPITAL_WORD})\s(${NUM})\.${WILDCARD}$`);

@@ -3,6 +3,7 @@ import type { LineRow } from '../../answer/types.ts';
 import { containsPhrase } from '../../route/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import { CODE_SHAPES, shapeOfCode, type CodeShape } from './code-shapes.ts';
+import { CAPITAL_WORD, DASH_LETTERS, DOT_LETTERS, DOTTED_DASH_LETTERS } from '../../lexicon/identifiers.ts';
 
 interface Induced {
   shape: CodeShape;
@@ -150,17 +151,19 @@ async function fromDocument(ctx: StrategyContext): Promise<Induced | null> {
   return best;
 }
 
-/** A representative code of each shape for a given prefix, to generalise from. */
+const isWhole = (form: string, s: string) => new RegExp(`^${form}$`).test(s);
+
+/** A representative code of each shape for a given prefix (a prefix of the grammar's form), to generalise from. */
 function exampleFor(shape: string, prefix: string): string | null {
   switch (shape) {
     case 'dotted-dash':
-      return /^[A-Z]{1,4}$/.test(prefix) ? `${prefix}.AA-01` : null;
+      return isWhole(DOTTED_DASH_LETTERS, prefix) ? `${prefix}.AA-01` : null;
     case 'dotted':
-      return /^[A-Z]{2}$/.test(prefix) ? `${prefix}.AA` : null;
+      return isWhole(DOT_LETTERS, prefix) ? `${prefix}.AA` : null;
     case 'word-number':
-      return /^[A-Z]{3,}$/.test(prefix) ? `${prefix} 1.1` : null;
+      return isWhole(CAPITAL_WORD, prefix) ? `${prefix} 1.1` : null;
     case 'letters-dash-number':
-      return /^[A-Z]{1,3}$/.test(prefix) ? `${prefix}-1` : null;
+      return isWhole(DASH_LETTERS, prefix) ? `${prefix}-1` : null;
     case 'v-number':
       return null;
     default:
