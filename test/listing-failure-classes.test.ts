@@ -194,6 +194,16 @@ describe('rankLists: the level rule', () => {
     expect(ranked[0]!.list.items.map((i) => i.label)).toEqual(['SC-2', 'SC-4']);
     expect(ranked[0]!.features.markedRows).toBe(1);
   });
+  it('polarity: the list whose parent item negates the very predicate the question negates wins over lists that only share its words', () => {
+    const q = 'Under what conditions is a vessel listed in the register nonetheless not considered unsafe?';
+    const rules = list(1, 'The following rules apply to vessels:', ['A vessel listed in the register shall be inspected yearly.', 'By derogation, a vessel listed in the register shall not be considered unsafe where it poses no risk.']);
+    const derogation: StoredList = { ...list(2, 'The first subparagraph shall apply where any of the following conditions is fulfilled:', ['the vessel is moored', 'the vessel is empty', 'the vessel is towed']), parentList: 1, parentItem: 1, depth: 1 };
+    const amend = list(3, 'The board may add vessels listed in the register to the unsafe class where both of the following conditions are fulfilled, for unsafe vessels considered:', ['the vessel is old', 'the vessel is heavy']);
+    const ranked = rankLists([rules, derogation, amend], understandQuestion(q), q, {});
+    expect(understandQuestion(q).keywords).not.toContain('nonetheless');
+    expect(ranked.find((r) => r.list.id === 2)!.features.polarity).toBe(2);
+    expect(ranked[0]!.list.id).toBe(2);
+  });
   it('reads a nested list with the sentence that introduced its parent item\'s list', () => {
     const q = 'Which fixtures installed in the rooms of each unit are insured under Part A only?';
     const outer = list(1, 'The following fixtures, machinery and equipment are insured under Part A only:', ['Awnings', 'Blinds', 'Elevators', 'In the rooms of each unit, installed:']);

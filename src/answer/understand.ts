@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../route/text-match.ts';
 import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CONNECTIVE_ADVERBS, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -101,7 +101,7 @@ export function parseNumberWord(word: string): number | null {
 }
 
 const NP_STOP = new Set([
-  ...PREPS, ...AUX, 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how', 'than',
+  ...PREPS, ...AUX, ...CONNECTIVE_ADVERBS, 'not', 'never', 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how', 'than',
   'as', 'like', 'if', 'whether', 'because', 'so', 'then', 'there', 'it', 'they', 'them',
 ]);
 /** Determiners that make "what are the X" read as "enumerate X" rather than "define X". */
@@ -169,7 +169,7 @@ const LABEL_CODE_WORDS = [
 ];
 
 const STOPWORDS = new Set([
-  ...AUX, ...PREPS, ...WH, ...DETERMINERS, ...PRONOUNS,
+  ...AUX, ...PREPS, ...WH, ...DETERMINERS, ...PRONOUNS, ...CONNECTIVE_ADVERBS,
   'and', 'or', 'nor', 'but', 'not', 'no', 'yes', 'i', 'me', 'we', 'us', 'you', 'he', 'she',
   'him', 'itself', 'themselves', 'there', 'here', 'than', 'then', 'so', 'such', 'as', 'also',
   'just', 'only', 'very', 'too', 'more', 'most', 'much', 'many', 'less', 'least', 'other',
@@ -874,6 +874,8 @@ function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
       }
     }
     if (['under', 'within', 'inside', 'beneath'].includes(t.lower)) {
+      // "Under what conditions ...": a question word after the preposition asks, it names no part.
+      if (toks[i + 1] && WH.has(toks[i + 1]!.lower)) continue;
       const ph = phraseAfter(toks, i + 1);
       const s = cleanScope(ph.toks, { hadThe: ph.hadThe, strong: true });
       if (s) candidates.push({ scope: s, prio: 1, pos: i, signal: `scope-${t.lower}` });

@@ -33,8 +33,14 @@ export const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'b
 /** Adverbs that only connect or qualify ("also", "only"), and the cross-reference verb "see". */
 export const FUNCTION_ADVERBS: ReadonlySet<string> = new Set(['also', 'only', 'such', 'so', 'too', 'very', 'just', 'see']);
 
+/** Adverbs that link a clause to what was said before ("nonetheless", "however"): no content of their own. */
+export const CONNECTIVE_ADVERBS: ReadonlySet<string> = new Set([
+  'nonetheless', 'nevertheless', 'however', 'therefore', 'thus', 'hence', 'instead',
+  'otherwise', 'moreover', 'furthermore', 'meanwhile', 'accordingly', 'consequently',
+]);
+
 /** Every grammar word above: words that never name a thing. */
-export const FUNCTION_WORDS: ReadonlySet<string> = new Set([...AUX, ...PREPOSITIONS, ...DETERMINERS, ...PRONOUNS, ...WH_WORDS, ...CONJUNCTIONS, ...FUNCTION_ADVERBS]);
+export const FUNCTION_WORDS: ReadonlySet<string> = new Set([...AUX, ...PREPOSITIONS, ...DETERMINERS, ...PRONOUNS, ...WH_WORDS, ...CONJUNCTIONS, ...FUNCTION_ADVERBS, ...CONNECTIVE_ADVERBS]);
 
 /** Sentence adverbs that number the points of an argument ("First, ... Second, ..."), by position. */
 export const ORDINAL_ADVERBS: ReadonlyMap<string, number> = new Map(

@@ -145,6 +145,8 @@ export function rankLists(
   const refs = questionRefs(question);
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
+  // The word the question negates ("not considered", "never be insured"), as a stem.
+  const negatedPredicate = u.negated ? (/\b(?:not|never)\s+(?:be\s+|been\s+)?(\p{L}{3,})/iu.exec(question)?.[1] ?? null) : null;
   const questionStems = new Set(questionTokens.map(stem));
   // The item phrase as a phrase of two words or more ("general conditions"); one word is the noun.
   const phraseTokens = tokensOf(u.itemPhrase ?? '');
@@ -184,6 +186,7 @@ export function rankLists(
       // The section path above the list's own section and the lines before its intro: context
       // that speaks for everything near it, so it counts for less.
       ancestors: `${path.slice(0, -1).join(' ')} ${root?.lead ?? ''}`,
+      lead: root?.lead ?? '',
       // A nested list is read with the items it hangs from and the sentences that introduced
       // their lists, up to the outermost: "In the units within the building, installed:" means
       // little without "The following fixtures ... which are insured under Coverage A only:".
@@ -287,8 +290,12 @@ export function rankLists(
     const itemsNamed = l.items.length >= 2 && named / l.items.length >= 0.75 ? 1 : 0;
     // Items named by the noun carry it themselves: the noun is there as surely as in an intro.
     const nounHere = noun || itemsNamed;
-    // A question that negates its predicate ("not insure") fits a list introduced with a negation.
-    const polarity = u.negated && negates(`${f.intro} ${f.heading}`) ? 1 : 0;
+    // A question that negates its predicate ("not insure") fits a list introduced with a negation,
+    // in its intro, the sentences leading to it or the item it hangs from ("3. ... shall not be
+    // considered to be high-risk ... The first subparagraph shall apply where ..."); best with
+    // the same predicate negated.
+    const negatedContext = `${f.intro} ${f.heading} ${f.lead} ${f.parent}`;
+    const polarity = u.negated && negates(negatedContext) ? (negatedPredicate && negatesStem(negatedContext, negatedPredicate) ? 2 : 1) : 0;
     // A list named by what the question sets aside ("not the basic ones") is not the answer.
     const excludedHit = excluded.some((x) => intro.has(x) || heading.has(x)) ? 1 : 0;
     // A part of a list (a run of codes under its own heading, nested with no parent item) answers
@@ -365,4 +372,13 @@ export function listItemsAsCandidates(l: StoredList): Candidate[] {
     citations: [{ pageNum: it.pageNum, lineNum: it.lineNum, lineId: it.lineId, quote: it.lineText }],
     confidence: 0.8,
   }));
+}
+
+/** The text negates the word (as a stem) within three words of its "not"/"no"/"never". */
+function negatesStem(text: string, word: string): boolean {
+  const target = stem(word.toLowerCase());
+  for (const m of text.matchAll(/(?<![\p{L}-])(?:not|no|never)(?![\p{L}-])((?:\s+\S+){1,3})/giu)) {
+    if (tokensOf(m[1]!).some((t) => stem(t) === target)) return true;
+  }
+  return false;
 }

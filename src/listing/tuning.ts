@@ -41,7 +41,10 @@ export const TUNING = {
   listIntroCoverageWeight: 1,
   /** Nearly every item names itself by the item noun ("Coverage A", "Tier 2"): instances of what is asked. */
   listItemsNamedWeight: 3,
-  /** The question negates its predicate and the list's intro or heading negates too ("We do not insure"). */
+  /**
+   * The question negates its predicate and the list's intro, heading or leading sentences negate
+   * too ("We do not insure"); counted twice when they negate the same word ("not considered").
+   */
   listPolarityWeight: 2,
   /** The list's heading or intro names what the question sets aside ("not the basic ones"). */
   listExcludedPenalty: 6,
