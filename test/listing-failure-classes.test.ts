@@ -204,6 +204,12 @@ describe('rankLists: the level rule', () => {
     expect(ranked.find((r) => r.list.id === 2)!.features.polarity).toBe(2);
     expect(ranked[0]!.list.id).toBe(2);
   });
+  it('finds a compound word of the question ("post-FIRM") in a text that splits it, even over a line break', () => {
+    const q = 'Which items of an elevated post-FIRM building are insured?';
+    const ranked = rankLists([list(1, 'Items of an elevated building that are insured:', ['Pumps', 'Tanks']), list(2, 'Items of an elevated post FIRM building that are insured:', ['Stairs', 'Heaters'])], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(2);
+    expect(ranked[0]!.features.coverage).toBeGreaterThan(ranked[1]!.features.coverage!);
+  });
   it('reads a nested list with the sentence that introduced its parent item\'s list', () => {
     const q = 'Which fixtures installed in the rooms of each unit are insured under Part A only?';
     const outer = list(1, 'The following fixtures, machinery and equipment are insured under Part A only:', ['Awnings', 'Blinds', 'Elevators', 'In the rooms of each unit, installed:']);

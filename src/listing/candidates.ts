@@ -141,6 +141,10 @@ export function rankLists(
   opts: { scope?: { pageStart: number; pageEnd: number; namesScope?: boolean } | null; expectedCount?: number | null; sectionList?: number | null },
 ): RankedList[] {
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
+  // A compound keyword ("post-FIRM", "high-risk") is in a text when all its parts are: the text's
+  // words are split at hyphens, and a compound broken over a line ("post / FIRM") loses its hyphen.
+  const partsOf = new Map(u.keywords.filter((k) => k.includes('-')).map((k) => [stem(k), tokensOf(k).map(stem)] as const));
+  const holds = (set: Set<string>, k: string) => set.has(k) || Boolean(partsOf.get(k)?.every((p) => set.has(p)));
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
   const refs = questionRefs(question);
   const excluded = (u.excluded ?? []).map(stem);
@@ -215,7 +219,7 @@ export function rankLists(
     const f = fields(l);
     return { l, f, intro: stemsOf(f.intro), heading: stemsOf(f.heading), ancestors: stemsOf(f.ancestors), parent: stemsOf(f.parent), items: stemsOf(f.items) };
   });
-  for (const d of docs) for (const k of keywords) if (d.intro.has(k) || d.heading.has(k) || d.ancestors.has(k) || d.items.has(k) || d.parent.has(k)) df.set(k, (df.get(k) ?? 0) + 1);
+  for (const d of docs) for (const k of keywords) if (holds(d.intro, k) || holds(d.heading, k) || holds(d.ancestors, k) || holds(d.items, k) || holds(d.parent, k)) df.set(k, (df.get(k) ?? 0) + 1);
   // The words of a part's heading that neither its whole nor every sibling part shares.
   const parts = new Map<number, StoredList[]>();
   for (const l of lists) if (l.parentList !== null && l.parentItem === null) parts.set(l.parentList, [...(parts.get(l.parentList) ?? []), l]);
@@ -233,13 +237,13 @@ export function rankLists(
     let covered = 0;
     let inIntroCount = 0;
     for (const k of keywords) {
-      if (intro.has(k)) inIntroCount++;
+      if (holds(intro, k)) inIntroCount++;
       const w = idf(k);
-      const inIntro = intro.has(k) ? W.intro : 0;
-      const inHeading = heading.has(k) ? W.heading : 0;
-      const inParent = parent.has(k) ? W.parent : 0;
-      const inItems = items.has(k) ? W.items : 0;
-      const inAncestors = ancestors.has(k) ? W.ancestors : 0;
+      const inIntro = holds(intro, k) ? W.intro : 0;
+      const inHeading = holds(heading, k) ? W.heading : 0;
+      const inParent = holds(parent, k) ? W.parent : 0;
+      const inItems = holds(items, k) ? W.items : 0;
+      const inAncestors = holds(ancestors, k) ? W.ancestors : 0;
       const best = Math.max(inIntro, inHeading, inParent, inItems, inAncestors);
       if (best > 0) covered++;
       lexical += w * (best + 0.25 * (inIntro + inHeading + inParent + inItems + inAncestors - best));
@@ -302,7 +306,7 @@ export function rankLists(
     // only when its own heading says something the question asks that the whole does not.
     // What tells a part from the whole is what its heading says that its sibling parts' do not.
     const whole = l.parentList !== null && l.parentItem === null ? byId.get(l.parentList) : undefined;
-    const partSaysMore = whole ? keywords.some((k) => ownHeadingWords(l).has(k)) : true;
+    const partSaysMore = whole ? keywords.some((k) => holds(ownHeadingWords(l), k)) : true;
     const partOnly = whole && !partSaysMore ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
