@@ -32,6 +32,15 @@ function standard(): Draw[] {
       at(doc, 72, 275, 'Keys are kept in the key safe, and the key safe is kept in the office.');
     },
     (doc) => {
+      at(doc, 72, 60, '2 Scope of the Rules', { bold: true, size: 14 });
+      at(doc, 72, 90, 'The standard holds 14 families of rules, one for each trade of the port.');
+      at(doc, 72, 108, 'The tide family and the harbour family are out of scope of this standard.');
+      at(doc, 72, 126, 'Three exceptions include: a rule to lock the tide gauges at night (derived from TG-2)');
+      at(doc, 72, 144, 'from the tide family; a rule to log every mooring of a ship in the book (derived from');
+      at(doc, 72, 162, 'HB-4) from the harbour family; and a rule to train the pilots on the new charts of');
+      at(doc, 72, 180, 'the port (derived from HB-9) from the harbour family. They are kept as vault rules.');
+    },
+    (doc) => {
       at(doc, 72, 60, 'Appendix A. Search Improvements', { bold: true, size: 14 });
       at(doc, 72, 90, 'For completeness, this appendix reports how the search of the vault logs was improved.');
       at(doc, 72, 115, 'Setup', { bold: true, size: 12 });
@@ -73,6 +82,19 @@ describe('answers that need the part of the document the question names', () => 
     const { answer } = await doc.ask<ListingAnswer>('Which improvements are described in the appendix on search improvements?');
     expect(answer.items.length).toBeGreaterThan(0);
     expect(answer.isComplete).toBeNull();
+  });
+
+  it('reads members a stated count announces, clauses and brackets and all, and earns the verdict from that count', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('The tide and harbour families are out of scope, but which rules were still carried over from them?');
+    expect(answer.items.map((i) => i.name)).toEqual([
+      'a rule to lock the tide gauges at night (derived from TG-2) from the tide family',
+      'a rule to log every mooring of a ship in the book (derived from HB-4) from the harbour family',
+      'a rule to train the pilots on the new charts of the port (derived from HB-9) from the harbour family',
+    ]);
+    // The count is the list's own ("Three exceptions"), not the 14 families stated elsewhere.
+    expect(answer.isComplete).toBe(true);
+    expect(answer.completenessSource).toBe('cardinality');
+    expect(trace.some((t) => t.step === 'cardinality' && /intro states 3 exceptions/.test(t.decision ?? ''))).toBe(true);
   });
 
   it('answers a question about one named requirement with that requirement, whole', async () => {

@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import {
   UnderstandingSchema,
   isPluralNoun,
-  parseNumberWord,
   pluralize,
   singularize,
   understandQuestion,
 } from '../src/answer/understand.ts';
+import { parseNumberWord } from '../src/lexicon/english.ts';
 import { EVAL_DIR, skipWithoutEval } from './helpers/corpus.ts';
 
 const u = understandQuestion;

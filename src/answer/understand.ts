@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../route/text-match.ts';
 import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, CONNECTIVE_ADVERBS, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CARDINALS, CONNECTIVE_ADVERBS, parseNumberWord, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -80,25 +80,6 @@ export function excludedWords(q: string): string[] {
 // ---------------------------------------------------------------------------------------------
 // Word lists
 
-const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10,
-  eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17,
-  eighteen: 18, nineteen: 19, twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60,
-  seventy: 70, eighty: 80, ninety: 90,
-};
-const TENS = new Set(['twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety']);
-
-/** "six" -> 6, "twenty-two" -> 22, "7" -> 7; null for anything else. */
-export function parseNumberWord(word: string): number | null {
-  const w = word.toLowerCase();
-  if (/^\d+$/.test(w)) return Number(w);
-  if (w in NUMBER_WORDS) return NUMBER_WORDS[w]!;
-  const m = /^([a-z]+)[-\u2010\u2011]([a-z]+)$/.exec(w);
-  if (m && TENS.has(m[1]!) && NUMBER_WORDS[m[2]!] !== undefined && NUMBER_WORDS[m[2]!]! < 10) {
-    return NUMBER_WORDS[m[1]!]! + NUMBER_WORDS[m[2]!]!;
-  }
-  return null;
-}
 
 const NP_STOP = new Set([
   ...PREPS, ...AUX, ...CONNECTIVE_ADVERBS, 'not', 'never', 'that', 'which', 'who', 'whom', 'whose', 'where', 'when', 'why', 'how', 'than',
@@ -184,7 +165,7 @@ const STOPWORDS = new Set([
   'total', 'document', 'paper', 'pdf', 'text', 'question', 'answer', 'way', 'thing', 'things',
   'kind', 'type', 'sort', 'get', 'got', 'let', 'use', 'used', 'uses', 'using', 'does', 'anything',
   'everything', 'something', 'exactly', 'actually', 'really', 'overall', 'respectively',
-  ...Object.keys(NUMBER_WORDS), 'dozen',
+  ...[...CARDINALS.keys()].filter((w) => w !== 'zero'), 'dozen',
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -52,3 +52,22 @@ export const ORDINAL_ADVERBS: ReadonlyMap<string, number> = new Map(
 
 /** Sentence adverbs that announce the last point of such an argument ("Finally, ...", "Last, ..."). */
 export const FINAL_ADVERBS: ReadonlySet<string> = new Set(['finally', 'last', 'lastly']);
+
+/** Cardinal numbers written as words, by value ("three" -> 3). */
+export const CARDINALS: ReadonlyMap<string, number> = new Map([
+  ...['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'].map((w, i) => [w, i] as const),
+  ...['thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'].map((w, i) => [w, 30 + 10 * i] as const),
+]);
+
+const TENS: ReadonlySet<string> = new Set([...CARDINALS.keys()].filter((w) => CARDINALS.get(w)! >= 20 && CARDINALS.get(w)! % 10 === 0));
+
+/** "six" -> 6, "twenty-two" -> 22, "7" -> 7; null for anything else ("zero" counts nothing listed). */
+export function parseNumberWord(word: string): number | null {
+  const w = word.toLowerCase();
+  if (/^\d+$/.test(w)) return Number(w);
+  const value = (x: string) => (x !== 'zero' ? CARDINALS.get(x) : undefined);
+  if (value(w) !== undefined) return value(w)!;
+  const m = /^([a-z]+)[-\u2010\u2011]([a-z]+)$/.exec(w);
+  if (m && TENS.has(m[1]!) && value(m[2]!) !== undefined && value(m[2]!)! < 10) return value(m[1]!)! + value(m[2]!)!;
+  return null;
+}

@@ -3,7 +3,8 @@
  * enumerations (1., 2., 3. / (a) (b) / bullets). Both feed the completeness verdict, so a cue must
  * be a claim about how many items exist, never a bound, a range, a label or a partial count.
  */
-import { parseNumberWord, singularize, isPluralNoun } from '../answer/understand.ts';
+import { singularize, isPluralNoun } from '../answer/understand.ts';
+import { CARDINALS, parseNumberWord } from '../lexicon/english.ts';
 
 export interface CueLine {
   id?: number;
@@ -102,7 +103,7 @@ const UNIT_NOUNS = new Set([
   'kilogram', 'degree', 'byte', 'bit', 'character', 'gpu', 'occasion', 'point', 'acre', 'x',
 ]);
 
-const NUMBERISH = /\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|dozen)\b/i;
+const NUMBERISH = new RegExp(String.raw`\d|\b(?:${[...CARDINALS.keys()].filter((w) => w !== 'zero').join('|')}|dozen)\b`, 'i');
 
 function lemma(word: string): string {
   return singularize(word.toLowerCase().replace(/['’]s$/, ''));

@@ -1,6 +1,7 @@
 import { bestCue, findCardinalityCues } from './cardinality.ts';
 import { mergeCandidates, mergeSameNames } from './merge.ts';
 import { entriesAsList, sectionSets } from './section-sets.ts';
+import { countedIntro } from '../structure/counted-intro.ts';
 import { decideCompleteness, type Verdict } from './completeness.ts';
 import { patternStrategy } from './strategies/pattern.ts';
 import { CODE_SHAPES } from './strategies/code-shapes.ts';
@@ -99,7 +100,11 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
     output: { items: items.length, merges: merged.merges },
     decision: `${chosen.items.length} candidates -> ${items.length} items (${merged.merges.length} merges)`,
   });
-  const verdict = decideCompleteness(chosen, items.length, cue, ctx.routed);
+  // The chosen list's own intro may state its size ("Three exceptions include:"): that count is
+  // the list's own, closer than any count found elsewhere, and it decides in its place.
+  const own = chosen.variant === 'candidate-list' ? ownCue(chosen) : null;
+  if (own) await ctx.tracer.record({ stage: 'list', step: 'cardinality', output: { own, replaced: cue }, decision: `the chosen list's intro states ${own.count} ${own.noun}` });
+  const verdict = decideCompleteness(chosen, items.length, own ?? cue, ctx.routed);
   await ctx.tracer.record({
     stage: 'verify',
     step: 'completeness',
@@ -107,7 +112,16 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
     output: verdict,
     decision: `${verdict.isComplete === null ? 'unknown' : verdict.isComplete ? 'complete' : 'incomplete'} (${verdict.source})`,
   });
-  return { result: chosen, items, verdict, tried, cue };
+  return { result: chosen, items, verdict, tried, cue: own ?? cue };
+}
+
+/** A stated count in the chosen list's intro, as a cue cited at the list's first item. */
+function ownCue(r: StrategyResult): NonNullable<ReturnType<typeof bestCue>> | null {
+  const intro = typeof r.detail.intro === 'string' ? r.detail.intro : '';
+  const stated = intro ? countedIntro(intro) : null;
+  const at = r.items[0]?.citations[0];
+  if (!stated || !at) return null;
+  return { count: stated.count, noun: stated.noun, text: intro, pageNum: at.pageNum, lineNum: at.lineNum, endLineNum: at.lineNum, strength: 0.9, match: 'head', approximate: false };
 }
 
 /**
@@ -202,7 +216,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     items: listItemsAsCandidates(top.list),
     exhaustive,
     relevant: tied,
-    detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking' },
+    detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro },
     ...cost,
   };
 }

@@ -10,6 +10,7 @@ import type { ParsedLine } from '../parse/types.ts';
 import { flowOf, lineIndexAt, type FlowText } from './flow-text.ts';
 import { labelOf, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
+import { countedIntro } from './counted-intro.ts';
 
 // An enclosed marker standing as a word: after a space, a colon or a semicolon, never glued to
 // a reference ("Article 6(2)", "Eq.(1)").
@@ -177,13 +178,19 @@ function semicolonSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     if (!closing && !join) continue;
     const tail = join ? [last.slice(0, join.index!), last.slice(join.index! + join[0].length)] : [last];
     const elements = [first.slice(lead.index! + lead[0].length), ...pieces.slice(1, -1), ...tail].map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
-    if (elements.some((x) => !x || x.split(/\s+/).length > MAX_SEMICOLON_ELEMENT_WORDS || !/\p{L}{2}/u.test(x) || /[()[\]{}]/.test(x))) continue;
+    // A colon after a stated count ("Three exceptions include: ...; ...; and ...") announces
+    // the members outright, so they may be clauses of their own, brackets and all.
+    const counted = countedIntro(intro) !== null;
+    const maxWords = counted ? MAX_COUNTED_ELEMENT_WORDS : MAX_SEMICOLON_ELEMENT_WORDS;
+    if (elements.some((x) => !x || x.split(/\s+/).length > maxWords || !/\p{L}{2}/u.test(x) || (!counted && /[()[\]{}]/.test(x)))) continue;
     out.push(seriesList(p, intro, at, elements, at + lead.index! + lead[0].length));
   }
   return out;
 }
 // Elements set apart by semicolons may hold a comma and an "and" of their own, so run longer.
 const MAX_SEMICOLON_ELEMENT_WORDS = 8;
+// Members a stated count announces run up to a clause's length.
+const MAX_COUNTED_ELEMENT_WORDS = 40;
 
 /** Runs of enclosed markers counting 1, 2, 3 ... (a, b, c / i, ii, iii / A, B, C) in one text. */
 function markerRuns(text: string): { at: number; raw: string; kind: StructList['kind'] }[][] {

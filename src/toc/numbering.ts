@@ -4,6 +4,7 @@
 
 import { stripBullet } from './text.ts';
 import { CAPITAL_WORD, DASH_NUMBER, NUMBER_PATH } from '../lexicon/identifiers.ts';
+import { CARDINALS } from '../lexicon/english.ts';
 
 // "GOVERN 1.1 Title", "TASK P-1: Title": a family word, then a number path or a dash code (the identifier grammar's forms).
 const WORD_CODE_HEADING = new RegExp(String.raw`^(${CAPITAL_WORD})\s+(${NUMBER_PATH}|${DASH_NUMBER})(?=$|[\s:.)])\s*[:.]?\s*(.*)$`);
@@ -35,10 +36,7 @@ export interface Numbering {
 }
 
 const ROMAN = /^(?=[MDCLXVI])M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/;
-const NUMBER_WORDS = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
-];
+const NUMBER_WORDS = [...CARDINALS.keys()].filter((w) => CARDINALS.get(w)! <= 20);
 const PREFIX_WORDS = 'appendix|appendices|annex|attachment|chapter|part|section|article|step|unit|module|lesson|volume|book|schedule|supplement';
 const CAPTION_WORDS = 'table|figure|fig\\.|exhibit|chart|box|listing|diagram';
 const CAPTION_RE = new RegExp(`^(${CAPTION_WORDS})\\s+([A-Z]?-?\\d+(?:[.-]\\d+)*[a-z]?|[A-Z])\\b\\s*[:.\\-–—]?\\s*(.*)$`, 'i');
