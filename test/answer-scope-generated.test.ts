@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FactualAnswer, ListingAnswer } from '../src/answer/types.ts';
-import { understandQuestion } from '../src/answer/understand.ts';
+import { lackedPhrase, understandQuestion } from '../src/answer/understand.ts';
 import { mergeSameNames } from '../src/listing/merge.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
@@ -101,5 +101,45 @@ describe('answers that need the part of the document the question names', () => 
     const { answer } = await doc.ask<FactualAnswer>('What does requirement 1.1.2 require?');
     expect(answer.answer).toContain('The allowlist is checked each week by the head guard, who signs the check.');
     expect(answer.citations.map((c) => c.pageNum)).toEqual([1, 1, 1]);
+  });
+});
+
+/** Rule families, each with its basic and derived rules; two say they have no derived rules. */
+function families(): Draw[] {
+  // Each family opens with a few lines of its own, so its parts stand at other heights than the
+  // other families' (a line repeated at one height on every page would be a running header).
+  const family = (title: string, intro: number, basic: string[], derived: string[] | null): Draw => (doc) => {
+    at(doc, 72, 60, title, { bold: true, size: 14 });
+    for (let i = 0; i < intro; i++) at(doc, 72, 88 + 16 * i, `This family holds the rules of its trade, part ${i + 1} of its scope.`);
+    const top = 96 + 16 * intro;
+    at(doc, 72, top, 'Basic Rules', { size: 12 });
+    basic.forEach((t, i) => at(doc, 72, top + 22 + 16 * i, t));
+    const y = top + 22 + 16 * basic.length + 14;
+    at(doc, 72, y, 'Derived Rules', { size: 12 });
+    (derived ?? ['None.']).forEach((t, i) => at(doc, 72, y + 22 + 16 * i, t));
+  };
+  return [
+    family('1 Gate Family', 1, ['1.1 Lock the gates at night.', '1.2 Keep the gate keys in the safe.'], ['1.3 Log every opening of a gate.']),
+    family('2 Crane Family', 2, ['2.1 Inspect the cranes every week.'], null),
+    family('3 Dock Family', 3, ['3.1 Keep the docks clear of cargo.'], ['3.2 Mark the edge of every dock.', '3.3 Light the docks at night.']),
+    family('4 Tug Family', 4, ['4.1 Fuel the tugs before each shift.'], null),
+  ];
+}
+
+describe('sections that lack what the question names', () => {
+  it('reads what the items lack from the question', () => {
+    expect(lackedPhrase('How many rule families have no derived rules at all, and which are they?')).toBe('derived rules');
+    expect(lackedPhrase('Which chapters are without exercises?')).toBe('exercises');
+    expect(lackedPhrase('What does the policy cover?')).toBeNull();
+  });
+
+  const doc = generatedDocument(() => drawPdf(families()), 'port-rules.pdf');
+
+  it('answers with the sibling sections whose part of that name says it holds nothing, complete when every sibling names it', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('How many rule families have no derived rules at all, and which families are they?');
+    expect(answer.items.map((i) => i.name)).toEqual(['2 Crane Family', '4 Tug Family']);
+    expect(answer.items.map((i) => i.citations[0]!.quote)).toEqual(['None.', 'None.']);
+    expect(answer.isComplete).toBe(true);
+    expect(answer.completenessSource).toBe('structure');
   });
 });

@@ -34,6 +34,8 @@ export const UnderstandingSchema = z.object({
   negated: z.boolean().optional(),
   /** The question asks for a subset of its items by what they lack ("families that have no ..."). */
   restricted: z.boolean().optional(),
+  /** What those items lack, as the question words it ("derived security requirements"). */
+  lacks: z.string().nullable().optional(),
   /** Words the question sets aside ("(not the basic ones)", "other than X"): never keywords, and a list named by them is not the answer. */
   excluded: z.array(z.string()).optional(),
   /** The numbers the question writes outside its codes ("the 152-layer net"): terms as specific as a code (see route/evidence.ts). */
@@ -46,6 +48,17 @@ export type Understanding = z.infer<typeof UnderstandingSchema>;
 /** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
 export function restrictsItems(question: string): boolean {
   return /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without|lack(?:s|ing)?)\b/i.test(question);
+}
+
+/**
+ * What the items asked for lack: "families that have no derived security requirements at all"
+ * -> "derived security requirements". The phrase runs to a clause break ("at all", a comma, "and",
+ * a question word, the end).
+ */
+export function lackedPhrase(question: string): string | null {
+  const m = /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without(?:\s+any)?|lack(?:s|ing)?(?:\s+any)?)\s+((?:[\p{L}][\p{L}'’-]*\s*){1,6}?)(?=\s*(?:at\s+all\b|[,;:?.!()]|\band\b|\bor\b|\bwhich\b|\bthat\b|$))/iu.exec(question);
+  const phrase = m?.[1]?.trim() ?? '';
+  return phrase && /\p{L}{3}/u.test(phrase) ? phrase : null;
 }
 
 /**
@@ -1081,6 +1094,7 @@ export function understandQuestion(text: string): Understanding {
     excluded,
     negated: isNegated(norm),
     restricted: restrictsItems(norm),
+    lacks: lackedPhrase(norm),
     keywordVariants: variants,
     phrases,
     codes,

@@ -66,7 +66,8 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
     const t0 = performance.now();
     const r = name === 'structure' ? await structureStrategy(ctx) : name === 'pattern' ? await patternStrategy(ctx) : await semanticStrategy(ctx, expected);
     tried.push({ strategy: r.strategy, variant: r.variant, items: r.items.length });
-    const usable = r.items.length >= (name === 'semantic' ? 1 : 2);
+    // One section lacking what the question names is an answer: the restriction picks it out.
+    const usable = r.items.length >= (name === 'semantic' || r.variant === 'sections-lacking' ? 1 : 2);
     await ctx.tracer.record({
       stage: 'list',
       step: 'strategy',
@@ -134,6 +135,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // For a question about identifiers, a regex sweep of one family is exhaustive by construction
   // and lists do not rival it; otherwise a sweep of codes it induced competes like any candidate.
   if (chain?.strategy === 'pattern' && strategyOrder(ctx)[0] === 'pattern') return chain;
+  // Sections read for what they lack answer a question restricted that way; a list cannot.
+  if (chain?.variant === 'sections-lacking') return chain;
   const lists = known ?? (await loadLists(ctx.db, ctx.documentId));
   // The routed section is the question's scope itself when its title (or one above it) names it.
   const namesScope = Boolean(ctx.u.scope && ctx.routed.path.some((p) => containsPhrase(p.title, ctx.u.scope!)));

@@ -8,6 +8,7 @@ import { cite, type Candidate, type StrategyContext, type StrategyResult } from 
 import type { LineRow } from '../../answer/types.ts';
 import { leadIn } from './lead-in.ts';
 import { contentLines } from './content-lines.ts';
+import { sectionsLacking } from './lacking.ts';
 
 /**
  * Structure: the document's own shape answers the listing. First the routed entry's TOC
@@ -16,6 +17,9 @@ import { contentLines } from './content-lines.ts';
  * routed region.
  */
 export async function structureStrategy(ctx: StrategyContext): Promise<StrategyResult> {
+  // "Which sections have no X": the siblings whose part X says it holds nothing.
+  const lacking = await sectionsLacking(ctx);
+  if (lacking) return lacking;
   // Entries titled by the item noun ("Appendix A", "Level 2") are the items wherever they sit.
   const titled = await entriesNamedByNoun(ctx);
   if (titled.length >= 2) return result('titled-entries', await citeEntries(ctx, titled), true, { noun: ctx.u.itemNounSingular });
