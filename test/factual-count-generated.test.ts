@@ -63,5 +63,7 @@ describe('a factual question that also counts something, on a generated report (
     expect(answer.kind).toBe('factual');
     expect(answer.section?.title).toBe('3 Racing');
     expect([...new Set(answer.citations.map((c) => c.pageNum))]).toEqual([3]);
+    // The best sentence answers the other part (the win); the count is quoted beside it.
+    expect(answer.answer).toContain('five boats');
   });
 });
