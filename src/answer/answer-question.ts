@@ -55,7 +55,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     documentId: q.document_id,
     pageCount: q.page_count,
     question: q.text,
-    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false, variants: u.keywordVariants, numbers: u.numbers ?? [] },
+    query: { intent: u.intent, keywords: u.keywords, codes: u.codes, phrases: u.phrases, scope: u.scope, sectionRef: u.sectionRef, itemNoun: u.itemNoun, itemNounSingular: u.itemNounSingular, itemPhrase: u.itemPhrase, negated: u.negated ?? false, variants: u.keywordVariants, numbers: u.numbers ?? [], countedNoun: u.countedNoun ?? null },
     maxSectionLines: deps.config.DOCINTEL_SECTION_MAX_LINES,
     tracer,
     llm,

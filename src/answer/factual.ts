@@ -13,6 +13,7 @@ import { contentStems, evidenceTokens, identifierWeights, inSpan, PROXIMITY_WEIG
 import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
 import { answerTypes, isOfType } from './answer-type.ts';
+import { statesCountOf } from '../route/count-evidence.ts';
 
 const LlmFactualSchema = z.object({
   answer: z.string(),
@@ -214,6 +215,8 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
     for (const c of u.codes) if (tokensOf(s.text).join(' ').includes(tokensOf(c).join(' '))) score += 0.3 * top;
     if (wantsNumber && /\d/.test(s.text)) score += 0.1 * top;
     if (types.some((t) => isOfType(s.text, t))) score += ANSWER_TYPE_BONUS * top;
+    // "How many models ...?" is answered by the sentence that says "six models", a typed answer too.
+    else if (u.countedNoun && statesCountOf(s.text, u.countedNoun)) score += ANSWER_TYPE_BONUS * top;
     const at = lines[s.pieces[0]!.index]!;
     if (evidence.some((p) => inSpan({ pageNum: at.pageNum, lineNum: at.lineNum }, { pageStart: p.pageNum, lineStart: p.lineNum, endPage: p.endPage, endLine: p.endLine + 1 }))) score += 0.25 * top;
     return { s, i, score: score * priors[i]! * (1 + PROXIMITY_WEIGHT * pairShare(qPairs, contentStems(s.text))) };
@@ -225,7 +228,13 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   // A sentence that ends in a colon introduces what answers it: quote what follows too.
   const next = sentences[best.i + 1];
   if (next && /:\s*$/.test(best.s.text)) chosen.push({ s: next, i: best.i + 1 });
-  const second = ranked.find((r) => Math.abs(r.i - best.i) > 1 && r.score >= best.score * 0.8);
+  // A question that asks how many is not answered until the count is quoted: when the best
+  // sentence answers its other part ("what error did it reach?"), the best one that states the
+  // count ("six models") is quoted beside it.
+  const noun = u.countedNoun;
+  const count = noun && !chosen.some((c) => statesCountOf(c.s.text, noun)) ? ranked.find((r) => statesCountOf(r.s.text, noun)) : undefined;
+  if (count) chosen.push(count);
+  const second = ranked.find((r) => !chosen.some((c) => c.i === r.i) && Math.abs(r.i - best.i) > 1 && r.score >= best.score * 0.8);
   if (second) chosen.push(second);
   chosen.sort((a, b) => a.i - b.i);
   const citations: Citation[] = chosen.flatMap(({ s }) =>

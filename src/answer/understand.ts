@@ -40,6 +40,12 @@ export const UnderstandingSchema = z.object({
   excluded: z.array(z.string()).optional(),
   /** The numbers the question writes outside its codes ("the 152-layer net"): terms as specific as a code (see route/evidence.ts). */
   numbers: z.array(z.string()).optional(),
+  /**
+   * The noun a factual question counts ("how many models made up the ensemble, and what error did
+   * it reach?" -> model; "how many days ..." -> day), singular: its answer states "six models",
+   * "60 days" (see route/evidence.ts). Null when the question counts nothing, or is a count itself.
+   */
+  countedNoun: z.string().nullable().optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
@@ -1059,6 +1065,12 @@ export function understandQuestion(text: string): Understanding {
     if (withNoun) source = withNoun;
   }
   const item = intent === 'factual' ? { noun: null, phrase: null, count: null } : itemNounFrom(source.np, source.after);
+  // A factual question may still count something: "how many models ..., and what error ...?".
+  const counting = intent === 'factual' ? readings.find((r) => r.signal === 'how-many' || r.signal === 'how-many-unit') : undefined;
+  // "How many" is followed by the plural it counts; the phrase read after it may run on past a
+  // verb the reader does not know ("models made up the ensemble"), so its first plural is the noun.
+  const countedHead = counting?.np ? (counting.np.toks.find((t) => t.kind === 'word' && isPluralNoun(t.text)) ?? headOf(counting.np)) : null;
+  const countedNoun = countedHead ? singularizeWord(countedHead.lower) : null;
   if (intent !== 'factual' && !item.noun) {
     confidence = Math.min(confidence, 0.6);
     signals.push('no-item-noun');
@@ -1107,6 +1119,7 @@ export function understandQuestion(text: string): Understanding {
     sectionRef: extractSectionRef(norm),
     pageRef: extractPageRef(norm),
     numbers: numbersOutside(norm, codes),
+    countedNoun,
     signals,
   });
 }

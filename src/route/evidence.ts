@@ -4,6 +4,7 @@ import { sentencePriors, splitSentences, type Sentence } from '../answer/sentenc
 import { BM25_STOPWORDS, Bm25Index } from '../search/bm25.ts';
 import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { negates, stem, tokensOf } from './text-match.ts';
+import { statesCountOf } from './count-evidence.ts';
 
 /**
  * The detectors that run beside the descent and propose where the answer lies, independently of
@@ -13,7 +14,7 @@ import { negates, stem, tokensOf } from './text-match.ts';
  * to pick against these points and backtracks when the branch holds none of them.
  */
 export interface EvidencePoint {
-  source: 'fulltext' | 'identifier' | 'definition';
+  source: 'fulltext' | 'identifier' | 'definition' | 'count';
   pageNum: number;
   lineNum: number;
   endPage: number;
@@ -42,6 +43,8 @@ export interface EvidenceQuery {
   numbers?: string[];
   /** The question as asked: the order of its words (see search/proximity.ts). */
   text?: string;
+  /** The noun a factual question counts ("how many models ..."), singular (see count-evidence.ts). */
+  countedNoun?: string | null;
 }
 
 /**
@@ -174,7 +177,7 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
   }
   const gs = [...merged.values()].filter((g) => g.terms.size > 0);
   const qPairs = adjacentPairs(contentStems(q.text ?? ''));
-  const ranked = ix.index
+  const all = ix.index
     .rankGroups(
       gs.map((g) => [...g.terms]),
       ix.sentences.length,
@@ -183,7 +186,8 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
     .map((r) => ({ ...r, score: r.score * ix.priors[r.index]! * (1 + PROXIMITY_WEIGHT * pairShare(qPairs, contentStems(r.chunk.text))) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     // Word counts cannot read "not": for a negated question only passages that negate too count.
-    .filter((r) => !q.negated || negates(r.chunk.text))
+    .filter((r) => !q.negated || negates(r.chunk.text));
+  const ranked = all
     .slice(0, MAX_POINTS * 4)
     .map((r) => {
       const toks = new Set(evidenceTokens(r.chunk.text));
@@ -212,6 +216,10 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
     points.push({ source: 'fulltext', pageNum: s.pageNum, lineNum: s.lineNum, endPage: s.endPage, endLine: s.endLine, score: r.score, text: s.text.slice(0, 240), terms: r.terms, strong });
   }
   const strong = top || 1;
+  if (q.countedNoun) {
+    const c = countPoint(ix, q.countedNoun, gs, needTerms, needNumber ? numbers : null, new Map(all.map((r) => [r.index, r.score])));
+    if (c) points.push({ source: 'count', pageNum: c.pageNum, lineNum: c.lineNum, endPage: c.endPage, endLine: c.endLine, score: strong, text: c.text.slice(0, 240), terms: c.terms, strong: true });
+  }
   if (q.codes.length) {
     const defs = await rows<{ code: string; page_num: number; line_num: number; title: string }>(
       db,
@@ -232,6 +240,41 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
     }
   }
   return points.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Sentences this far either side of a count belong to its passage: a question that asks how many
+ * and something more ("..., and what error did it reach?") has its other answers said beside the
+ * count (what the things counted did, what they reached), seldom in the count's own sentence.
+ */
+export const COUNT_WINDOW = 2;
+
+/**
+ * The sentence that states a count of the counted noun among most of the question's words: the
+ * words are looked for in its passage (COUNT_WINDOW sentences either side), which must hold as many
+ * of them as any strong passage must, and the question's number when strong passages must hold
+ * one. A document states many counts of the same noun in other contexts; the question asks for
+ * one, and it is the one whose passage the full-text ranking puts highest (its best sentence's
+ * score; the first, on a tie).
+ */
+function countPoint(ix: DocIndex, noun: string, gs: { word: string; terms: Set<string>; weight: number }[], needTerms: number, numbers: Set<string> | null, scoreOf: Map<number, number>) {
+  let best: { at: number; terms: string[]; score: number } | null = null;
+  for (let i = 0; i < ix.sentences.length; i++) {
+    if (!statesCountOf(ix.sentences[i]!.text, noun)) continue;
+    const from = Math.max(0, i - COUNT_WINDOW);
+    const passage = ix.sentences.slice(from, i + COUNT_WINDOW + 1);
+    const toks = new Set(passage.flatMap((x) => evidenceTokens(x.text)));
+    const held = gs.filter((g) => [...g.terms].some((t) => toks.has(t)));
+    // The counted noun is no other word of the question: the passage must hold others besides.
+    const others = held.filter((g) => !g.terms.has(stem(noun)) && stem(g.word.toLowerCase()) !== stem(noun));
+    if (held.length < needTerms || others.length === 0) continue;
+    if (numbers?.size && !held.some((g) => numbers.has(g.word))) continue;
+    const score = Math.max(0, ...passage.map((_, k) => scoreOf.get(from + k) ?? 0));
+    if (!best || score > best.score) best = { at: i, terms: held.map((g) => g.word), score };
+  }
+  if (!best) return null;
+  const s = ix.sentences[best.at]!;
+  return { ...s, terms: best.terms };
 }
 
 /** "“Term” means …", "Term: …", "Term is defined as …", "Term refers to …" at a sentence's start. */

@@ -80,7 +80,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   let backtracks = 0;
   // The detectors run once, beside the descent: for a factual question they say where the answer
   // is likely to be, whatever the titles say.
-  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope, negated: o.query.negated ?? false, numbers: o.query.numbers ?? [], text: o.question }) : [];
+  const evidence = o.query.intent === 'factual' ? await gatherEvidence(o.db, o.documentId, { keywords: o.query.keywords, variants: o.query.variants, codes: o.query.codes, phrases: o.query.phrases, scope: o.query.scope, negated: o.query.negated ?? false, numbers: o.query.numbers ?? [], text: o.question, countedNoun: o.query.countedNoun ?? null }) : [];
   for (const [i, p] of evidence.entries()) {
     await o.tracer.record({ stage: 'route', step: 'candidate', iteration: i + 1, strategy: p.source, output: { page: p.pageNum, line: p.lineNum, endPage: p.endPage, score: round(p.score), terms: p.terms, text: p.text }, decision: `${p.source} evidence on p.${p.pageNum}` });
   }

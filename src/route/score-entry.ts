@@ -17,6 +17,8 @@ export interface RouteQuery {
   variants?: string[];
   /** The numbers the question writes outside its codes, for the full-text detector. */
   numbers?: string[];
+  /** The noun a factual question counts, singular, for the count detector (see count-evidence.ts). */
+  countedNoun?: string | null;
 }
 
 /**
