@@ -1,4 +1,4 @@
-import { parseNumberWord } from '../answer/understand.ts';
+import { parseNumberWord } from '../lexicon/english.ts';
 import { BM25_STOPWORDS } from '../search/bm25.ts';
 import { stem } from './text-match.ts';
 
