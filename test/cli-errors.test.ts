@@ -18,7 +18,7 @@ describe('docintel CLI errors name what was read and what to do (embedded PGlite
       if (k.startsWith('DOCINTEL_') || k === 'DATABASE_URL' || k === 'REDIS_URL' || k.startsWith('OPENAI_') || k.startsWith('VITEST')) continue;
       e[k] = v;
     }
-    return { ...e, NODE_ENV: 'production', DOCINTEL_DATA_DIR: path.join(tmp, 'data'), DOCINTEL_LOG_LEVEL: 'warn' };
+    return { ...e, NODE_ENV: 'production', DOCINTEL_FROM_SOURCE: '1', DOCINTEL_DATA_DIR: path.join(tmp, 'data'), DOCINTEL_LOG_LEVEL: 'warn' };
   };
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {

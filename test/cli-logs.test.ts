@@ -24,7 +24,7 @@ describe('CLI logs: short human lines on stderr, JSON only when asked (embedded 
       if (k.startsWith('DOCINTEL_') || k === 'DATABASE_URL' || k === 'REDIS_URL' || k.startsWith('OPENAI_') || k.startsWith('VITEST')) continue;
       e[k] = v;
     }
-    return { ...e, NODE_ENV: 'production', ...extra };
+    return { ...e, NODE_ENV: 'production', DOCINTEL_FROM_SOURCE: '1', ...extra };
   };
   const run = (cmd: string, args: string[], extra: Record<string, string>) =>
     new Promise<Result>((resolve) => {

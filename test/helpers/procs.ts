@@ -24,7 +24,7 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
     if (k.startsWith('DOCINTEL_') || k === 'DATABASE_URL' || k === 'REDIS_URL' || k.startsWith('OPENAI_') || k.startsWith('VITEST')) continue;
     env[k] = v;
   }
-  return { ...env, NODE_ENV: 'production', ...extra };
+  return { ...env, NODE_ENV: 'production', DOCINTEL_FROM_SOURCE: '1', ...extra };
 }
 
 /** Runs the CLI (bin/docintel.js) with the given arguments and environment. */

@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BIN, ROOT, cleanEnv } from './helpers/procs.ts';
+// @ts-expect-error: plain JS next to the CLI entry, no declarations
+import { compiledIsCurrent } from '../bin/compiled-build.js';
+
+const current = (compiledIsCurrent as () => boolean)();
+
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.once('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * bin/docintel.js runs dist/ when `npm ci` (prepare) or `npm run build` left a current build; the
+ * other tests run the sources (DOCINTEL_FROM_SOURCE=1). This one checks that the compiled CLI,
+ * parser threads included, stores exactly what the sources store. In CI the build must exist.
+ */
+describe('the compiled build (dist/)', () => {
+  const tmp = mkdtempSync(path.join(tmpdir(), 'docintel-compiled-'));
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it('is built by npm ci in CI', () => {
+    if (process.env.CI) expect(current).toBe(true);
+  });
+
+  it.skipIf(!current)('parses the samples into the same rows as the sources', async () => {
+    const count = "select count(*)::int as lines, count(distinct document_id)::int as docs, md5(string_agg(text || bold::text || coalesce(lead_in, ''), '|' order by document_id, page_num, line_num)) as h from lines";
+    const out: string[] = [];
+    for (const fromSource of ['0', '1']) {
+      const env = cleanEnv({ DOCINTEL_FROM_SOURCE: fromSource, DOCINTEL_DATA_DIR: path.join(tmp, `db-${fromSource}`), DOCINTEL_LOG_LEVEL: 'warn' });
+      const ingest = await cli(['ingest', 'samples'], env);
+      expect(ingest.code, ingest.stderr).toBe(0);
+      expect(ingest.stdout).toMatch(/parsed: 3\s+failed: 0/);
+      const q = await cli(['sql', count], env);
+      expect(q.code, q.stderr).toBe(0);
+      out.push(q.stdout);
+    }
+    expect(out[0]).toContain('3');
+    expect(out[0]).toBe(out[1]);
+  });
+});
