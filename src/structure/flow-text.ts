@@ -5,7 +5,6 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts } from './lists.ts';
 
 export interface FlowText {
   text: string;
@@ -14,14 +13,20 @@ export interface FlowText {
   lines: ParsedLine[];
 }
 
-/** The lines as one text, words hyphenated at a line end mended. */
+/**
+ * The lines as one text, words hyphenated at a line end mended (as joinParts joins them). Built
+ * line by line in one pass: a flow from heading to heading can hold thousands of lines, and
+ * re-joining the text so far for each one was quadratic.
+ */
 export function flowOf(lines: ParsedLine[]): FlowText {
   const starts: number[] = [];
   let text = '';
   for (const l of lines) {
-    const joined = joinParts([text, l.text]);
-    starts.push(joined.length - l.text.trim().length);
-    text = joined;
+    const p = l.text.replace(/\s+/g, ' ').trim();
+    if (p && !text) text = p;
+    else if (p && /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(p)) text = text.slice(0, -1) + p;
+    else if (p) text += ` ${p}`;
+    starts.push(text.length - p.length);
   }
   return { text, starts, lines };
 }
