@@ -203,6 +203,11 @@ describe('a two-column paper (generated)', () => {
       expect(answer.items.map((i) => i.name)).toEqual(['Bubble [3]', 'Quick [7]', 'Heap [12]', 'Merge [9]', 'Radix sort [4, 5]', 'Widget']);
     });
 
+    it('leaves out the item the question sets the others against ("which other methods are widgets compared against")', async () => {
+      const { answer } = await doc.ask<ListingAnswer>('Which other methods are widgets compared against in the sorting benchmark error table?');
+      expect(answer.items.map((i) => i.name)).toEqual(['Bubble [3]', 'Quick [7]', 'Heap [12]', 'Merge [9]', 'Radix sort [4, 5]']);
+    });
+
     it('answers the improvements with the italic run-in headings of the section', async () => {
       const { answer } = await doc.ask<ListingAnswer>('Which improvements are described in the section on tuning improvements?');
       expect(answer.items.map((i) => i.name)).toEqual(['Warm restarts', 'Label smoothing', 'Weight averaging']);

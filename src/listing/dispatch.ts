@@ -93,7 +93,8 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // merging would rename a code after its title, or fold points that open with the same words.
   // Only a list's items of one and the same name are one (a table's rows keyed alike).
   const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : chosen.variant === 'candidate-list' ? mergeSameNames(chosen.items as never) : mergeCandidates(chosen.items as never);
-  const items = merged.items as unknown as Candidate[];
+  const items = othersOnly(ctx.question, merged.items as unknown as Candidate[]);
+  if (items.length < merged.items.length) await ctx.tracer.record({ stage: 'merge', step: 'others_only', output: { dropped: (merged.items as unknown as Candidate[]).filter((i) => !items.includes(i)).map((i) => i.name) }, decision: `the question asks for the other ${ctx.u.itemNoun ?? 'items'}: dropped ${merged.items.length - items.length} it names itself` });
   await ctx.tracer.record({
     stage: 'merge',
     step: 'dedup',
@@ -281,4 +282,20 @@ function countsTheContainer(noun: string, ctx: StrategyContext): boolean {
   const itemWords = tokensOf(`${ctx.u.itemPhrase ?? ''} ${ctx.u.itemNoun ?? ''} ${ctx.u.itemNounSingular ?? ''}`).map(stem);
   if (!cueHead || itemWords.includes(cueHead)) return false;
   return tokensOf(ctx.question).map(stem).includes(cueHead);
+}
+
+/**
+ * "Which other methods are ResNets compared against?": the question names the item the others
+ * are set against, so an item of that name (a short name whose words are all the question's) is
+ * the reference, not an answer.
+ */
+function othersOnly(question: string, items: Candidate[]): Candidate[] {
+  if (!/\b(?:which|what|any|the)\s+other\s+\p{L}/iu.test(question)) return items;
+  const asked = new Set(tokensOf(question).map(stem));
+  const named = (c: Candidate) => {
+    const words = tokensOf(c.name.replace(/\[[^\]]*\]|\([^)]*\)/g, ' ')).map(stem);
+    return words.length > 0 && words.length <= 3 && words.every((w) => asked.has(w));
+  };
+  const kept = items.filter((c) => !named(c));
+  return kept.length >= 1 ? kept : items;
 }
