@@ -264,3 +264,26 @@ describe('mergeCandidates', () => {
     expect(mergeCandidates(input)).toEqual(mergeCandidates(input));
   });
 });
+
+describe('list items as answer items', () => {
+  it('keeps the nested items of an item that introduces them in one more surface form, and the item count', async () => {
+    const { listItemsAsCandidates } = await import('../src/listing/candidates.ts');
+    const base = { parentList: null, parentItem: null, depth: 0, kind: 'lower-alpha', sectionId: null, heading: null, intro: 'We will not pay for:', itemCount: 2, sequential: true, endedBy: 'text' as const, gapAfter: false, pageStart: 1, pageEnd: 1, sectionPath: '' };
+    const item = (ordinal: number, text: string) => ({ ordinal, label: text.replace(/:$/, ''), text, pageNum: 1, lineNum: ordinal, lineId: ordinal, lineText: text });
+    const outer = { ...base, id: 1, items: [item(1, 'The cost to comply with any law.'), item(2, 'Any extra cost under this coverage:')] };
+    const inner = { ...base, id: 2, parentList: 1, parentItem: 1, depth: 1, kind: 'decimal', intro: null, items: [item(1, 'Until the building is elevated; and'), item(2, 'Unless the building is relocated within two years.')] };
+    const out = listItemsAsCandidates(outer, [outer, inner]);
+    expect(out).toHaveLength(2);
+    expect(out[0]!.surfaceForms).toEqual(['The cost to comply with any law.']);
+    expect(out[1]!.surfaceForms.at(-1)).toBe('Any extra cost under this coverage: Until the building is elevated; and Unless the building is relocated within two years.');
+  });
+});
+
+describe('joining wrapped lines', () => {
+  it('mends a word broken at a soft hyphen whatever the next line opens with, and drops soft hyphens inside lines', async () => {
+    const { joinParts } = await import('../src/structure/lists.ts');
+    expect(joinParts(['Any Increased Cost of Com\u00AD', 'pliance under this', 'cover\u00ADage D'])).toBe('Any Increased Cost of Compliance under this coverage D');
+    // A plain hyphen before a capital is kept: it may join two words ("Inter- Agency").
+    expect(joinParts(['applies to Inter-', 'Agency work'])).toBe('applies to Inter- Agency work');
+  });
+});

@@ -369,10 +369,21 @@ export function rankLists(
 }
 
 /** The list's items as answer candidates: the label names the item, the whole text is kept. */
-export function listItemsAsCandidates(l: StoredList): Candidate[] {
-  return l.items.map((it) => ({
+/**
+ * A list's items as answer items: the label is the name, the whole text a surface form. An item
+ * that introduces a nested list ("Any Increased Cost of Compliance under this Coverage D:") is
+ * whole only with it, so the nested items' text joins it in one more surface form (the nested
+ * lists are never items of their own here: the level asked is this one).
+ */
+export function listItemsAsCandidates(l: StoredList, all: StoredList[] = []): Candidate[] {
+  const nestedText = (k: number) =>
+    all
+      .filter((x) => x.parentList === l.id && x.parentItem === k)
+      .flatMap((x) => x.items.map((i) => i.text))
+      .join(' ');
+  return l.items.map((it, k) => ({
     name: it.label,
-    surfaceForms: [...new Set([it.label, it.text])],
+    surfaceForms: [...new Set([it.label, it.text, ...(nestedText(k) ? [`${it.text} ${nestedText(k)}`] : [])])],
     citations: [{ pageNum: it.pageNum, lineNum: it.lineNum, lineId: it.lineId, quote: it.lineText }],
     confidence: 0.8,
   }));

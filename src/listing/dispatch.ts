@@ -217,7 +217,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   return {
     strategy: 'structure',
     variant: 'candidate-list',
-    items: listItemsAsCandidates(top.list),
+    items: listItemsAsCandidates(top.list, lists),
     exhaustive,
     relevant: tied,
     detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro },

@@ -5,6 +5,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
+import { joinLine } from './lists.ts';
 
 export interface FlowText {
   text: string;
@@ -22,10 +23,9 @@ export function flowOf(lines: ParsedLine[]): FlowText {
   const starts: number[] = [];
   let text = '';
   for (const l of lines) {
-    const p = l.text.replace(/\s+/g, ' ').trim();
-    if (p && !text) text = p;
-    else if (p && /\p{L}-$/u.test(text) && /^\p{Ll}/u.test(p)) text = text.slice(0, -1) + p;
-    else if (p) text += ` ${p}`;
+    // Soft hyphens inside a line are invisible; one at its end is kept for joinLine to mend.
+    const p = l.text.replace(/\s+/g, ' ').trim().replace(/\u00AD(?!$)/g, '');
+    if (p) text = text ? joinLine(text, p) : p;
     starts.push(text.length - p.length);
   }
   return { text, starts, lines };

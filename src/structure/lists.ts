@@ -302,11 +302,19 @@ export function joinParts(parts: string[]): string {
   for (const raw of parts) {
     const p = raw.trim();
     if (!p) continue;
-    if (!out) out = p;
-    else if (/[\p{L}]-$/u.test(out) && /^\p{Ll}/u.test(p)) out = out.slice(0, -1) + p;
-    else out += ' ' + p;
+    out = out ? joinLine(out, p) : p;
   }
-  return out.replace(/\s+/g, ' ').trim();
+  return out.replace(/\s+/g, ' ').replace(/\u00AD/g, '').trim();
+}
+
+/**
+ * One more line onto a text: a word hyphenated at the line end is mended when the line goes on
+ * in lower case; a soft hyphen (U+00AD, set only where a word was broken) always mends.
+ */
+export function joinLine(text: string, line: string): string {
+  if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
+  if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) return text.slice(0, -1) + line;
+  return `${text} ${line}`;
 }
 
 /**
