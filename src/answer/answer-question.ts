@@ -14,9 +14,9 @@ import type { AnswerDeps } from '../workers/answer-question.ts';
 import { answerFactual } from './factual.ts';
 import { answerText } from './render.ts';
 import type { Answer, LineRow, ListingAnswer } from './types.ts';
-import { understandQuestion, type Understanding } from './understand.ts';
+import { understandQuestion, type Understanding } from '../question/understand.ts';
 import { verifyItemCitations } from './verify-citations.ts';
-import { checkClassifierReply } from './check-classifier.ts';
+import { checkClassifierReply } from '../question/check-classifier.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
 import { stem, tokensOf } from '../route/text-match.ts';
 
