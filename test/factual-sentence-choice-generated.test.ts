@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { FactualAnswer } from '../src/answer/types.ts';
 import { answerTypes } from '../src/question/answer-type.ts';
-import { sentencePriors, splitSentences } from '../src/answer/sentences.ts';
+import { sentencePriors, splitSentences } from '../src/route/sentences.ts';
 import { identifierWeights } from '../src/route/evidence.ts';
-import { numbersIn } from '../src/route/text-match.ts';
+import { numbersIn } from '../src/text/text-match.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { mappingGuidePdf } from './helpers/mapping-guide-pdf.ts';
 import { rulesStandardPdf } from './helpers/rules-standard-pdf.ts';
