@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * The folders of src/ follow the data's way (producer -> queue -> workers -> parse -> structure ->
  * question -> retrieval/listing -> answer -> db), and imports may not run against it: a stage does
- * not reach into a later one, neutral modules (text, lexicon, db) reach into no stage, and the
- * storage and tracing layers name a stage's types only. No module imports itself round a cycle.
+ * not reach into a later one (the parse thread runs toc and structure, which name parse's types
+ * only), neutral modules (text, lexicon, db) reach into no stage, and the storage and tracing
+ * layers name a stage's types only. No module imports itself round a cycle.
  */
 
 interface Edge {
@@ -67,6 +68,8 @@ function why(e: Edge): string | null {
   if (rank(a) >= 0 && rank(b) > rank(a)) return `${a} comes before ${b} on the question side`;
   if (DRIVERS.includes(b) && (STAGES.includes(a) || NEUTRAL.includes(a) || TYPES_ONLY.includes(a))) return `${b} drives the pipeline; ${a} may not import it`;
   if (INGEST.includes(a) && QUESTION_SIDE.includes(b)) return `${a} reads the document before any question; it may not import ${b}`;
+  if ((a === 'structure' || a === 'toc') && b === 'parse' && !e.typeOnly) return `the parse thread runs ${a}; ${a} may import only the types of parse`;
+  if (a === 'toc' && b === 'structure') return 'the structure is built on the toc’s index; toc may not import it';
   if (NEUTRAL.includes(a) && !NEUTRAL.includes(b)) return `${a} is shared by every stage and imports none`;
   if (TYPES_ONLY.includes(a) && !e.typeOnly && !NEUTRAL.includes(b) && !TYPES_ONLY.includes(b)) return `${a} may import only the types of ${b}`;
   return null;
