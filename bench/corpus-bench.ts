@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../src/db/client.ts';
-import { understandQuestion } from '../src/answer/understand.ts';
+import { understandQuestion } from '../src/question/understand.ts';
 import { buildCorpusEntry } from '../src/corpus/build-index.ts';
 import { queryTerms, rankCorpus, rulesPicks } from '../src/corpus/route-corpus.ts';
 import { estimateTokens } from '../src/llm/token-count.ts';

@@ -126,7 +126,7 @@ export async function benchRouting(db: Db, docs: { documentId: number; file: str
  */
 export async function benchBacktracks(db: Db, docs: { documentId: number; file: string }[], figs: Figures, goldPath: string): Promise<{ questions: number; backtracks: number; levels: number } | null> {
   const { readFile } = await import('node:fs/promises');
-  const { understandQuestion } = await import('../src/answer/understand.ts');
+  const { understandQuestion } = await import('../src/question/understand.ts');
   const { withoutDocumentWords } = await import('../src/answer/answer-question.ts');
   const { routeToc } = await import('../src/route/route-toc.ts');
   const { Tracer } = await import('../src/trace/tracer.ts');

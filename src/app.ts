@@ -7,7 +7,7 @@ import { BullMqBackend } from './queue/bullmq-backend.ts';
 import { startWorkers } from './queue/bullmq-worker.ts';
 import { InProcessBackend } from './queue/inprocess-backend.ts';
 import { redisConnection, watchRedis } from './queue/redis.ts';
-import { OutageReporter } from './producer/outages.ts';
+import { OutageReporter } from './outages.ts';
 import { touchDocuments } from './sql/stranded-documents.ts';
 import { recoverDocuments, type Recovery } from './workers/recover-documents.ts';
 import { createHandlers } from './workers/handlers.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FactualAnswer, ListingAnswer } from '../src/answer/types.ts';
-import { lackedPhrase, understandQuestion } from '../src/answer/understand.ts';
+import { lackedPhrase, understandQuestion } from '../src/question/understand.ts';
 import { mergeSameNames } from '../src/listing/merge.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';

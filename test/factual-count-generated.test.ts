@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FactualAnswer } from '../src/answer/types.ts';
-import { understandQuestion } from '../src/answer/understand.ts';
+import { understandQuestion } from '../src/question/understand.ts';
 import { statesCountOf } from '../src/route/count-evidence.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { FactualAnswer } from '../src/answer/types.ts';
-import { answerTypes } from '../src/answer/answer-type.ts';
-import { sentencePriors, splitSentences } from '../src/answer/sentences.ts';
+import { answerTypes } from '../src/question/answer-type.ts';
+import { sentencePriors, splitSentences } from '../src/route/sentences.ts';
 import { identifierWeights } from '../src/route/evidence.ts';
-import { numbersIn } from '../src/route/text-match.ts';
+import { numbersIn } from '../src/text/text-match.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { mappingGuidePdf } from './helpers/mapping-guide-pdf.ts';
 import { rulesStandardPdf } from './helpers/rules-standard-pdf.ts';
 import { withoutDocumentWords } from '../src/answer/answer-question.ts';
-import { understandQuestion } from '../src/answer/understand.ts';
+import { understandQuestion } from '../src/question/understand.ts';
 import { adjacentPairs, pairShare } from '../src/search/proximity.ts';
 
 describe('sentence choice and numbers in factual answers on a generated guide (no LLM)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { singleStatement } from '../src/cli/commands/read-side.ts';
-import { quoteInLine } from '../src/answer/quote-check.ts';
+import { quoteInLine } from '../src/text/quote-check.ts';
 import { loadConfig } from '../src/config.ts';
 
 describe('docintel sql accepts exactly one statement', () => {

@@ -18,7 +18,7 @@ import {
 } from '../src/lexicon/identifiers.ts';
 import { splitCodeAndTitle } from '../src/listing/merge.ts';
 import { CODE_SHAPES, shapeOfCode } from '../src/listing/strategies/code-shapes.ts';
-import { understandQuestion } from '../src/answer/understand.ts';
+import { understandQuestion } from '../src/question/understand.ts';
 
 const whole = (source: string) => new RegExp(`^(?:${source})$`);
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { App } from '../src/app.ts';
 import type { ListingAnswer } from '../src/answer/types.ts';
-import { excludedWords, understandQuestion } from '../src/answer/understand.ts';
+import { excludedWords, understandQuestion } from '../src/question/understand.ts';
 import { rows } from '../src/db/client.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';

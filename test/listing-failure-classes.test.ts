@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
-import { understandQuestion } from '../src/answer/understand.ts';
+import { understandQuestion } from '../src/question/understand.ts';
 import type { ListingAnswer } from '../src/answer/types.ts';
 import { enqueueQuestions, waitForQuestions } from '../src/producer/ask.ts';
 import { ingestPaths } from '../src/producer/ingest.ts';

@@ -5,10 +5,10 @@ import {
   normalizeName,
   splitCodeAndTitle,
   stripEnumerator,
-  type CandidateItem,
 } from '../src/listing/merge.ts';
+import type { Candidate } from '../src/listing/strategy-types.ts';
 
-const item = (name: string, extra: Partial<CandidateItem> = {}): CandidateItem => ({
+const item = (name: string, extra: Partial<Candidate> = {}): Candidate => ({
   name,
   surfaceForms: [],
   citations: [],

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ordinalProse } from '../src/listing/strategies/ordinal-prose.ts';
-import type { LineRow } from '../src/answer/types.ts';
+import type { LineRow } from '../src/db/rows.ts';
 
 const line = (n: number, text: string): LineRow => ({ id: n, pageNum: 6, lineNum: n, text, x0: 100, size: 10, bold: false, leadIn: null, label: null });
 

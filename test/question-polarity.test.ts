@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withoutDocumentWords } from '../src/answer/answer-question.ts';
 import type { ListingAnswer } from '../src/answer/types.ts';
-import { isNegated, understandQuestion } from '../src/answer/understand.ts';
+import { isNegated, understandQuestion } from '../src/question/understand.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 
@@ -145,7 +145,7 @@ describe('a question whose words are unsure of its intent, inside the section it
 
 describe('questions for a subset of the items', () => {
   it('are told apart, so a count of all the items never confirms their list', async () => {
-    const { restrictsItems } = await import('../src/answer/understand.ts');
+    const { restrictsItems } = await import('../src/question/understand.ts');
     expect(restrictsItems('How many families have no derived requirements, and which are they?')).toBe(true);
     expect(restrictsItems('Which rules apply to sheds without a cellar?')).toBe(true);
     expect(restrictsItems('How many families are there, and which are they?')).toBe(false);

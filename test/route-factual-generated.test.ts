@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.ts';
 import type { FactualAnswer } from '../src/answer/types.ts';
-import { splitSentences } from '../src/answer/sentences.ts';
+import { splitSentences } from '../src/route/sentences.ts';
 import { askGenerated, ingestGenerated } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
 

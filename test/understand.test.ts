@@ -7,7 +7,7 @@ import {
   pluralize,
   singularize,
   understandQuestion,
-} from '../src/answer/understand.ts';
+} from '../src/question/understand.ts';
 import { parseNumberWord } from '../src/lexicon/english.ts';
 import { EVAL_DIR, skipWithoutEval } from './helpers/corpus.ts';
 

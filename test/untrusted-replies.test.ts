@@ -33,8 +33,8 @@ import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 import { checkRouteReply } from '../src/route/check-route-reply.ts';
 import type { TocNode } from '../src/sql/toc-level.ts';
 import { decideCompleteness } from '../src/listing/completeness.ts';
-import { nameSupportedByLine, unsupportedNumbers } from '../src/answer/quote-check.ts';
-import { checkClassifierReply } from '../src/answer/check-classifier.ts';
+import { nameSupportedByLine, unsupportedNumbers } from '../src/text/quote-check.ts';
+import { checkClassifierReply } from '../src/question/check-classifier.ts';
 import { renderTrace } from '../src/trace/render-trace.ts';
 
 /**

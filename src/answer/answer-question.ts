@@ -10,21 +10,35 @@ import { routeToc, type RoutedSection } from '../route/route-toc.ts';
 import { loadLines, nextEntryAfter } from '../sql/load-lines.ts';
 import { loadQuestion, storeAnswer } from '../sql/store-answer.ts';
 import { Tracer } from '../trace/tracer.ts';
-import type { AnswerDeps } from '../workers/answer-question.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Logger } from '../log.ts';
+import type { Limiter } from '../llm/redis-rate-limiter.ts';
 import { answerFactual } from './factual.ts';
 import { answerText } from './render.ts';
-import type { Answer, LineRow, ListingAnswer } from './types.ts';
-import { understandQuestion, type Understanding } from './understand.ts';
+import type { Answer, ListingAnswer } from './types.ts';
+import type { LineRow } from '../db/rows.ts';
+import { understandQuestion, type Understanding } from '../question/understand.ts';
 import { verifyItemCitations } from './verify-citations.ts';
-import { checkClassifierReply } from './check-classifier.ts';
+import { checkClassifierReply } from '../question/check-classifier.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import { stem, tokensOf } from '../route/text-match.ts';
+import { stem, tokensOf } from '../text/text-match.ts';
 
 const ClassifySchema = z.object({
   intent: z.enum(['listing', 'count', 'factual']),
   item_noun: z.string().nullable(),
   scope: z.string().nullable(),
 });
+
+/** What the question pipeline runs with; the answer worker hands it over. */
+export interface AnswerDeps {
+  config: Config;
+  log: Logger;
+  db: Db;
+  runId: string;
+  /** Shared by every worker process when Redis is configured; per process otherwise. */
+  llmLimiter?: Limiter;
+}
 
 /**
  * The question pipeline: understand -> route (one TOC level at a time) -> list or answer ->

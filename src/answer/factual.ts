@@ -3,16 +3,17 @@ import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { Llm } from '../llm/index.ts';
 import type { Db } from '../db/client.ts';
 import type { Tracer } from '../trace/tracer.ts';
-import type { Understanding } from './understand.ts';
-import type { Citation, LineRow } from './types.ts';
-import { stemOverlap, tokensOf } from '../route/text-match.ts';
-import { quoteInLine, unsupportedNumbers } from './quote-check.ts';
+import type { Understanding } from '../question/understand.ts';
+import type { Citation, LineRow } from '../db/rows.ts';
+import { stemOverlap, tokensOf } from '../text/text-match.ts';
+import { quoteInLine, unsupportedNumbers } from '../text/quote-check.ts';
 import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
 import { contentStems, evidenceTokens, identifierWeights, inSpan, PROXIMITY_WEIGHT, termGroups, type EvidencePoint } from '../route/evidence.ts';
 import { adjacentPairs, pairShare } from '../search/proximity.ts';
-import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
-import { answerTypes, isOfType } from './answer-type.ts';
+import { sentencePriors, splitSentences, type Sentence } from '../route/sentences.ts';
+import { answerTypes } from '../question/answer-type.ts';
+import { isOfType } from './sentence-type.ts';
 import { statesCountOf } from '../route/count-evidence.ts';
 
 const LlmFactualSchema = z.object({

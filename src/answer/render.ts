@@ -1,4 +1,5 @@
-import type { Answer, Citation } from './types.ts';
+import type { Answer } from './types.ts';
+import type { Citation } from '../db/rows.ts';
 
 function where(c: Citation): string {
   return `p.${c.pageNum}${c.pageLabel && c.pageLabel !== String(c.pageNum) ? ` (printed ${c.pageLabel})` : ''} l.${c.lineNum}`;

@@ -1,17 +1,6 @@
 import { z } from 'zod';
-
-/** A pointer to one stored line; `quote` must occur in that line's text. */
-export const CitationSchema = z.object({
-  lineId: z.number().int(),
-  pageNum: z.number().int(),
-  lineNum: z.number().int(),
-  pageLabel: z.string().nullable().optional(),
-  quote: z.string(),
-});
-export type Citation = z.infer<typeof CitationSchema>;
-
-export const CompletenessSourceSchema = z.enum(['structure', 'cardinality', 'llm', 'unknown']);
-export type CompletenessSource = z.infer<typeof CompletenessSourceSchema>;
+import { CitationSchema } from '../db/rows.ts';
+import { CompletenessSourceSchema } from '../listing/completeness.ts';
 
 export const ListingItemSchema = z.object({
   name: z.string(),
@@ -53,16 +42,3 @@ export const FactualAnswerSchema = z.object({
 export type FactualAnswer = z.infer<typeof FactualAnswerSchema>;
 
 export type Answer = ListingAnswer | FactualAnswer;
-
-/** A stored line as the answering stages see it. */
-export interface LineRow {
-  id: number;
-  pageNum: number;
-  lineNum: number;
-  text: string;
-  x0: number;
-  size: number;
-  bold: boolean;
-  leadIn: string | null;
-  label: string | null;
-}

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import type { Citation } from './types.ts';
+import type { Citation } from '../db/rows.ts';
 import type { Candidate } from '../listing/strategy-types.ts';
-import { quoteInLine } from './quote-check.ts';
+import { quoteInLine } from '../text/quote-check.ts';
 
 /**
  * Resolves every candidate citation to a stored line whose text contains the quote. Items left

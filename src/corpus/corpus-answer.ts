@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import type { Answer, Citation } from '../answer/types.ts';
-import { understandQuestion } from '../answer/understand.ts';
+import type { Answer } from '../answer/types.ts';
+import type { Citation } from '../db/rows.ts';
+import { understandQuestion } from '../question/understand.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../log.ts';
 import { Llm } from '../llm/index.ts';

@@ -4,8 +4,8 @@ import { rows, type Db } from '../db/client.ts';
 import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { Llm } from '../llm/index.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import type { Understanding } from '../answer/understand.ts';
-import { tokensOf } from '../route/text-match.ts';
+import type { Understanding } from '../question/understand.ts';
+import { tokensOf } from '../text/text-match.ts';
 import type { Tracer } from '../trace/tracer.ts';
 import { checkCorpusReply } from './check-corpus-reply.ts';
 

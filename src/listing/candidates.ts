@@ -8,8 +8,8 @@
 
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import { negates, norm, stem, tokensOf } from '../route/text-match.ts';
-import type { Understanding } from '../answer/understand.ts';
+import { negates, norm, stem, tokensOf } from '../text/text-match.ts';
+import type { Understanding } from '../question/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
 import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';

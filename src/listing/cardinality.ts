@@ -3,7 +3,7 @@
  * enumerations (1., 2., 3. / (a) (b) / bullets). Both feed the completeness verdict, so a cue must
  * be a claim about how many items exist, never a bound, a range, a label or a partial count.
  */
-import { singularize, isPluralNoun } from '../answer/understand.ts';
+import { singularize, isPluralNoun } from '../question/understand.ts';
 import { CARDINALS, parseNumberWord } from '../lexicon/english.ts';
 
 export interface CueLine {

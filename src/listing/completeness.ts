@@ -1,6 +1,10 @@
+import { z } from 'zod';
 import type { CardinalityCue } from './cardinality.ts';
-import type { CompletenessSource } from '../answer/types.ts';
 import type { StrategyResult } from './strategy-types.ts';
+
+/** What decided a listing's completeness verdict. */
+export const CompletenessSourceSchema = z.enum(['structure', 'cardinality', 'llm', 'unknown']);
+export type CompletenessSource = z.infer<typeof CompletenessSourceSchema>;
 
 export interface Verdict {
   isComplete: boolean | null;

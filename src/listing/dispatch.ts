@@ -9,8 +9,8 @@ import { semanticStrategy } from './strategies/semantic.ts';
 import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
-import { containsPhrase, stem, tokensOf } from '../route/text-match.ts';
-import type { LineRow } from '../answer/types.ts';
+import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
+import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
 import { arbitrate } from './arbiter.ts';
@@ -92,9 +92,9 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // Pattern items are distinct codes, and a list's items distinct entries, by construction:
   // merging would rename a code after its title, or fold points that open with the same words.
   // Only a list's items of one and the same name are one (a table's rows keyed alike).
-  const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : chosen.variant === 'candidate-list' ? mergeSameNames(chosen.items as never) : mergeCandidates(chosen.items as never);
-  const items = othersOnly(ctx.question, merged.items as unknown as Candidate[]);
-  if (items.length < merged.items.length) await ctx.tracer.record({ stage: 'merge', step: 'others_only', output: { dropped: (merged.items as unknown as Candidate[]).filter((i) => !items.includes(i)).map((i) => i.name) }, decision: `the question asks for the other ${ctx.u.itemNoun ?? 'items'}: dropped ${merged.items.length - items.length} it names itself` });
+  const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : chosen.variant === 'candidate-list' ? mergeSameNames(chosen.items) : mergeCandidates(chosen.items);
+  const items = othersOnly(ctx.question, merged.items);
+  if (items.length < merged.items.length) await ctx.tracer.record({ stage: 'merge', step: 'others_only', output: { dropped: merged.items.filter((i) => !items.includes(i)).map((i) => i.name) }, decision: `the question asks for the other ${ctx.u.itemNoun ?? 'items'}: dropped ${merged.items.length - items.length} it names itself` });
   await ctx.tracer.record({
     stage: 'merge',
     step: 'dedup',

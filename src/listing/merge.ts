@@ -1,3 +1,4 @@
+import type { Candidate, CandidateCitation } from './strategy-types.ts';
 import { ACRONYM, DASH_LETTERS, DASH_NUMBER, DOTTED, DOTTED_DASH, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM_OR_WILDCARD, NUMBER_PATH, wordNumber } from '../lexicon/identifiers.ts';
 
 /**
@@ -5,20 +6,6 @@ import { ACRONYM, DASH_LETTERS, DASH_NUMBER, DOTTED, DOTTED_DASH, DOTTED_NUMBER,
  * of each group keeps its position, and nothing a strategy found is lost (every surface form and
  * every citation survives the merge), so Verify and the trace still see all evidence.
  */
-
-export interface Citation {
-  pageNum: number;
-  lineNum: number;
-  quote: string;
-}
-
-export type CandidateItem = {
-  name: string;
-  surfaceForms: string[];
-  citations: Citation[];
-  confidence?: number;
-  code?: string | null;
-};
 
 export type MergeReason = 'surface' | 'code-title' | 'containment';
 
@@ -29,7 +16,7 @@ export interface MergeRecord {
 }
 
 export interface MergeResult {
-  items: CandidateItem[];
+  items: Candidate[];
   merges: MergeRecord[];
 }
 
@@ -199,7 +186,7 @@ function stripBulletOnly(s: string): string {
 
 interface Desc {
   index: number;
-  item: CandidateItem;
+  item: Candidate;
   forms: string[];
   keys: Set<string>;
   code: string | null;
@@ -213,7 +200,7 @@ interface Desc {
   codedTitle: string | null;
 }
 
-function describe(item: CandidateItem, index: number): Desc {
+function describe(item: Candidate, index: number): Desc {
   const forms = [item.name, ...item.surfaceForms].filter((f) => f.trim());
   let code = isDistinctiveCode(item.code) ? item.code!.trim() : null;
   const titles = new Set<string>();
@@ -304,7 +291,7 @@ function related(a: Desc, b: Desc, reason: MergeReason): boolean {
  * first-seen member; names lose list decoration ("• ", "1.", "(a)"); every surface form and every
  * citation is kept once.
  */
-export function mergeCandidates(items: CandidateItem[]): MergeResult {
+export function mergeCandidates(items: Candidate[]): MergeResult {
   const descs = items.map(describe);
   const parent = descs.map((_, i) => i);
   const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i]!)));
@@ -350,7 +337,7 @@ export function mergeCandidates(items: CandidateItem[]): MergeResult {
     members.set(r, list);
   }
 
-  const out = new Map<number, CandidateItem>();
+  const out = new Map<number, Candidate>();
   for (const [root, ms] of members) out.set(root, combine(ms, nameGroup(ms, codeTitleRoots.has(root))));
 
   return {
@@ -360,11 +347,11 @@ export function mergeCandidates(items: CandidateItem[]): MergeResult {
 }
 
 /** One item from a group of duplicates: the first one's fields, every surface form and citation once. */
-function combine(ms: Desc[], name: string): CandidateItem {
+function combine(ms: Desc[], name: string): Candidate {
   const first = ms[0]!;
   const surfaceForms: string[] = [];
   const seenForms = new Set<string>();
-  const citations: Citation[] = [];
+  const citations: CandidateCitation[] = [];
   const seenCites = new Set<string>();
   let confidence: number | undefined;
   for (const m of ms) {
@@ -386,7 +373,7 @@ function combine(ms: Desc[], name: string): CandidateItem {
     if (m.item.confidence !== undefined) confidence = Math.max(confidence ?? 0, m.item.confidence);
   }
   const code = ms.find((m) => m.code)?.code ?? first.item.code ?? null;
-  const item: CandidateItem = { ...first.item, name, surfaceForms, citations, code };
+  const item: Candidate = { ...first.item, name, surfaceForms, citations, code };
   if (confidence !== undefined) item.confidence = confidence;
   return item;
 }
@@ -398,7 +385,7 @@ function combine(ms: Desc[], name: string): CandidateItem {
  * two points whose long opening clauses read alike ("the placing on the market of an AI system
  * that ...") are two points.
  */
-export function mergeSameNames(items: CandidateItem[]): MergeResult {
+export function mergeSameNames(items: Candidate[]): MergeResult {
   const groups = new Map<string, Desc[]>();
   items.forEach((it, i) => {
     const name = normalizeName(stripEnumerator(it.name));

@@ -6,7 +6,7 @@
  * place are never re-read.
  */
 
-import type { Understanding } from '../answer/understand.ts';
+import type { Understanding } from '../question/understand.ts';
 import { rankLists, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
-import type { Understanding } from '../answer/understand.ts';
-import type { LineRow } from '../answer/types.ts';
+import type { Understanding } from '../question/understand.ts';
+import type { LineRow } from '../db/rows.ts';
 import type { Llm } from '../llm/index.ts';
 import type { RoutedSection } from '../route/route-toc.ts';
 import type { Tracer } from '../trace/tracer.ts';

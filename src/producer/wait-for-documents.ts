@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { isConnectionError } from '../db/query-errors.ts';
 import { documentStatuses, type DocumentStatus } from '../sql/document-statuses.ts';
-import type { OutageReporter } from './outages.ts';
+import type { OutageReporter } from '../outages.ts';
 
 export interface WaitOptions {
   pollMs?: number;

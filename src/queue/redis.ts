@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { OutageReporter } from '../producer/outages.ts';
+import type { OutageReporter } from '../outages.ts';
 
 /** BullMQ workers block on Redis, so their connections must never give up on a request. */
 export function redisConnection(url: string): Redis {

@@ -1,4 +1,5 @@
-import { FactualAnswerSchema, ListingAnswerSchema, type Citation, type FactualAnswer, type ListingAnswer } from '../answer/types.ts';
+import { FactualAnswerSchema, ListingAnswerSchema, type FactualAnswer, type ListingAnswer } from '../answer/types.ts';
+import type { Citation } from '../db/rows.ts';
 import { html, type Html } from './html.ts';
 
 /** Page, printed page label (when it differs), line: where a person finds the quote. */

@@ -1,6 +1,6 @@
 import { parseNumberWord } from '../lexicon/english.ts';
 import { BM25_STOPWORDS } from '../search/bm25.ts';
-import { stem } from './text-match.ts';
+import { stem } from '../text/text-match.ts';
 
 /**
  * Where a document states how many of something there are: "We combine six models ...", "within

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import { sentencePriors, splitSentences, type Sentence } from '../answer/sentences.ts';
+import { sentencePriors, splitSentences, type Sentence } from './sentences.ts';
 import { BM25_STOPWORDS, Bm25Index } from '../search/bm25.ts';
 import { adjacentPairs, pairShare } from '../search/proximity.ts';
-import { negates, stem, tokensOf } from './text-match.ts';
+import { negates, stem, tokensOf } from '../text/text-match.ts';
 import { statesCountOf } from './count-evidence.ts';
 
 /**

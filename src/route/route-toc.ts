@@ -8,7 +8,7 @@ import { routeAnchors, scoreEntry, siblingKeywordWeights, type EntryScore, type 
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import { containsPhrase } from './text-match.ts';
+import { containsPhrase } from '../text/text-match.ts';
 
 export interface RoutedSection {
   entry: TocNode | null; // null: the whole document (no TOC, or nothing matched)

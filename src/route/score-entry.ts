@@ -1,5 +1,5 @@
 import type { TocNode } from '../sql/toc-level.ts';
-import { containsPhrase, negates, stemOverlap, tokensOf } from './text-match.ts';
+import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
   intent: 'listing' | 'count' | 'factual';

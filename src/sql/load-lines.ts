@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import type { LineRow } from '../answer/types.ts';
+import type { LineRow } from '../db/rows.ts';
 
 const COLS = sql`l.id::int as "id", l.page_num as "pageNum", l.line_num as "lineNum", l.text, l.x0, l.size, l.bold, l.lead_in as "leadIn", p.label`;
 

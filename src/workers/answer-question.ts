@@ -1,23 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
 import { rows, type Db } from '../db/client.ts';
-import type { Logger } from '../log.ts';
 import type { JobBackend } from '../queue/backend.ts';
 import { WaitForDocumentError } from '../queue/backend.ts';
 import type { AnswerJob } from '../queue/job-schemas.ts';
 import { DocintelError } from '../errors.ts';
 import { safeErrorMessage } from '../sanitize.ts';
-import type { Limiter } from '../llm/redis-rate-limiter.ts';
+import type { AnswerDeps } from '../answer/answer-question.ts';
 import { combineForQuestion } from '../corpus/corpus-answer.ts';
-
-export interface AnswerDeps {
-  config: Config;
-  log: Logger;
-  db: Db;
-  runId: string;
-  /** Shared by every worker process when Redis is configured; per process otherwise. */
-  llmLimiter?: Limiter;
-}
 
 /** The answer job: waits (without failing) for the question's document, then runs the pipeline. */
 export async function answerQuestionJob(deps: AnswerDeps & { getBackend?: () => JobBackend }, job: AnswerJob, jobId: string): Promise<unknown> {

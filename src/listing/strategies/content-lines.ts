@@ -1,4 +1,4 @@
-import type { LineRow } from '../../answer/types.ts';
+import type { LineRow } from '../../db/rows.ts';
 
 /**
  * The region's body text without page furniture: running headers and footers (the same text on

@@ -7,10 +7,10 @@
 
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/client.ts';
-import type { LineRow } from '../../answer/types.ts';
+import type { LineRow } from '../../db/rows.ts';
 import { loadLines } from '../../sql/load-lines.ts';
 import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
-import { stem, tokensOf } from '../../route/text-match.ts';
+import { stem, tokensOf } from '../../text/text-match.ts';
 import { FUNCTION_WORDS } from '../../lexicon/english.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 

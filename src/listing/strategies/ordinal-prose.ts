@@ -1,4 +1,4 @@
-import type { LineRow } from '../../answer/types.ts';
+import type { LineRow } from '../../db/rows.ts';
 import { cite, type Candidate } from '../strategy-types.ts';
 
 const ORDINAL = String.raw`(?:one|first(?:ly)?|the first|another|a second|second(?:ly)?|the second|the third|third(?:ly)?|the fourth|fourth(?:ly)?|the fifth|fifth(?:ly)?|finally|lastly|the last|the final)`;

@@ -1,6 +1,6 @@
 import { regexSweep } from '../../sql/load-lines.ts';
-import type { LineRow } from '../../answer/types.ts';
-import { containsPhrase } from '../../route/text-match.ts';
+import type { LineRow } from '../../db/rows.ts';
+import { containsPhrase } from '../../text/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import { CODE_SHAPES, shapeOfCode, type CodeShape } from './code-shapes.ts';
 import { CAPITAL_WORD, DASH_LETTERS, DOT_LETTERS, DOTTED_DASH_LETTERS } from '../../lexicon/identifiers.ts';

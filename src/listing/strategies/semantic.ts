@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
-import type { LineRow } from '../../answer/types.ts';
+import type { LineRow } from '../../db/rows.ts';
 import { keywordLines, loadLines } from '../../sql/load-lines.ts';
-import { nameSupportedByLine, quoteInLine } from '../../answer/quote-check.ts';
+import { nameSupportedByLine, quoteInLine } from '../../text/quote-check.ts';
 import { modelText, traceRejection } from '../../llm/untrusted.ts';
 import { normalizeItemName } from './normalize-item.ts';
 import { enumerationItems, pickEnumeration } from './structure.ts';

@@ -1,5 +1,5 @@
-import type { Logger } from '../log.ts';
-import { safeErrorMessage } from '../sanitize.ts';
+import type { Logger } from './log.ts';
+import { safeErrorMessage } from './sanitize.ts';
 
 export type Service = 'Redis' | 'Postgres';
 

@@ -1,4 +1,4 @@
-import { stemOverlap, tokensOf } from '../route/text-match.ts';
+import { stemOverlap, tokensOf } from './text-match.ts';
 
 /** Case- and whitespace-insensitive form used to compare quotes with stored lines. */
 export function squashText(s: string): string {

@@ -4,7 +4,7 @@
  * `confidence` is low.
  */
 import { z } from 'zod';
-import { numbersIn, tokensOf } from '../route/text-match.ts';
+import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
 import { AUX, CARDINALS, CONNECTIVE_ADVERBS, parseNumberWord, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';

@@ -3,7 +3,7 @@
  * words of that question. A field that is not is rejected (and traced); the rules' reading stands.
  */
 
-import { stem, stemOverlap, tokensOf } from '../route/text-match.ts';
+import { stem, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface ClassifierReply {
   intent: 'listing' | 'count' | 'factual';
