@@ -142,4 +142,10 @@ describe('sections that lack what the question names', () => {
     expect(answer.isComplete).toBe(true);
     expect(answer.completenessSource).toBe('structure');
   });
+
+  it('answers that no section lacks the part when every sibling has it, and claims nothing whole from an empty list', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which rule families have no basic rules at all?');
+    expect(answer.items).toEqual([]);
+    expect(answer.isComplete).toBeNull();
+  });
 });

@@ -433,3 +433,14 @@ describe('findCardinalityCues: line-break and case edge cases', () => {
     expect(findCardinalityCues(one('THE SIX FUNCTIONS OF THE CORE'), 'functions')).toHaveLength(1);
   });
 });
+
+describe('a stated count decides a verdict only when it is met', () => {
+  it('calls a list that holds more items than the document states unknown, never complete', async () => {
+    const { decideCompleteness } = await import('../src/listing/completeness.ts');
+    const result = { strategy: 'structure' as const, variant: 'candidate-list', items: [], exhaustive: false, relevant: true, detail: {}, tokens: 0, llmCalls: 0 };
+    const cue = { count: 2, noun: 'models', text: 'two models', pageNum: 3, lineNum: 1, endLineNum: 1, strength: 0.8, match: 'head' as const, approximate: false };
+    expect(decideCompleteness(result, 10, cue)).toMatchObject({ isComplete: null, source: 'unknown' });
+    expect(decideCompleteness(result, 2, cue)).toMatchObject({ isComplete: true, source: 'cardinality' });
+    expect(decideCompleteness(result, 1, cue)).toMatchObject({ isComplete: false, source: 'cardinality' });
+  });
+});

@@ -120,8 +120,18 @@ function page3(): Draw {
       roman(doc, RIGHT + 135, 72 + (4 + i) * STEP, z, 9);
       roman(doc, RIGHT + 170, 72 + (4 + i) * STEP, v, 9);
     });
-    roman(doc, RIGHT, 72 + 8 * STEP, 'Table 2. Error of each method on the sorting benchmark.', 9);
-    for (let i = 0; i < 18; i++) roman(doc, RIGHT, 200 + i * STEP, FILL[(i + 2) % FILL.length]!);
+    roman(doc, RIGHT, 72 + 8 * STEP, 'Table 2. Error of each method on the sorting benchmark,', 9);
+    // The caption's second line carries a mark set smaller; the next table follows at once.
+    roman(doc, RIGHT + 2, 72 + 9 * STEP - 1, '\u2020', 6);
+    roman(doc, RIGHT + 10, 72 + 9 * STEP, 'reported on the held-out lists.', 9);
+    roman(doc, RIGHT, 72 + 11 * STEP, 'method', 9);
+    roman(doc, RIGHT + 170, 72 + 11 * STEP, 'time (s)', 9);
+    [['Bubble [3]', '41.0'], ['Quick [7]', '2.5'], ['Heap [12]', '3.1']].forEach(([k, v], i) => {
+      roman(doc, RIGHT, 72 + (12 + i) * STEP, k!, 9);
+      roman(doc, RIGHT + 170, 72 + (12 + i) * STEP, v!, 9);
+    });
+    roman(doc, RIGHT, 72 + 15 * STEP + 4, 'Table 3. Time of each method on the sorting benchmark.', 9);
+    for (let i = 0; i < 16; i++) roman(doc, RIGHT, 280 + i * STEP, FILL[(i + 2) % FILL.length]!);
   };
 }
 
@@ -169,8 +179,16 @@ describe('a two-column paper (generated)', () => {
     const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
     const model = buildStructure(parsed, buildToc(parsed).entries);
     const table = model.lists.find((l) => l.intro?.startsWith('Table 2.'))!;
-    expect(table.intro).toBe('Table 2. Error of each method on the sorting benchmark. :: method | error (%)');
+    expect(table.intro).toBe('Table 2. Error of each method on the sorting benchmark, :: method | error (%)');
     expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Bubble [3]', 'Quick [7]', 'Heap [12]', 'Merge [9]', 'Radix sort [4, 5]', 'Widget']);
+  });
+
+  it('reads a caption set between two tables as the caption of the table above it, a smaller mark on its line or not', async () => {
+    const parsed = await parsePdf(new Uint8Array(await paper()), { pageCap: 10 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const second = model.lists.find((l) => l.intro?.startsWith('Table 3.'))!;
+    expect(model.items.filter((i) => i.listId === second.id).map((i) => i.label)).toEqual(['Bubble [3]', 'Quick [7]', 'Heap [12]']);
+    expect(model.lists.filter((l) => l.intro?.startsWith('Table 2.'))).toHaveLength(1);
   });
 
   it('keeps figures that recur at one height on several pages in the body, unlike a running header', async () => {

@@ -54,8 +54,13 @@ function decide(result: StrategyResult, found: number, cue: CardinalityCue | nul
     const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'candidate-list' ? `items of list ${String(result.detail.list)}, closed (${String(result.detail.endedBy)}) and ahead of the runner-up by ${Math.round(Number(result.detail.margin) * 100)}%` : result.variant === 'toc-children' ? (result.detail.level ? `sub-entries of "${String(result.detail.parent)}", a level below the routed TOC entry` : 'sub-entries of the routed TOC entry') : result.variant === 'sections-lacking' ? `sub-entries of "${String(result.detail.parent)}" whose "${String(result.detail.phrase)}" part says it holds nothing, every sibling read` : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : result.variant === 'numbered-top-level' ? "document's top-level TOC entries numbered 1..n" : 'members of a numbered list running 1..n'}`;
     return { isComplete: true, source: 'structure', reason: how + (cue ? (cue.count === found ? `; matches the stated ${cue.count}` : `; the document states ${cue.count}`) : ''), statedCount: stated };
   }
+  // More items than the document states means this list is not the one the count is of (or its
+  // items are not the counted things): a count proves a list whole only when it is met exactly.
+  if (cue && found > cue.count && !result.exhaustive) {
+    return { isComplete: null, source: 'unknown', reason: `found ${found}, more than the ${cue.count} the document states ("${cue.text}", p.${cue.pageNum}): the count may be of other things`, statedCount: stated };
+  }
   // A list picked by proximity (or partly because its size matched the count) proves nothing.
-  if (cue && found >= cue.count && result.relevant !== false) {
+  if (cue && found === cue.count && result.relevant !== false) {
     return { isComplete: true, source: 'cardinality', reason: `found ${found}, the document states ${cue.count} ("${cue.text}", p.${cue.pageNum})`, statedCount: stated };
   }
   // A model's own judgement ("likely complete") is data in the trace, never a verdict.

@@ -67,7 +67,8 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
     const r = name === 'structure' ? await structureStrategy(ctx) : name === 'pattern' ? await patternStrategy(ctx) : await semanticStrategy(ctx, expected);
     tried.push({ strategy: r.strategy, variant: r.variant, items: r.items.length });
     // One section lacking what the question names is an answer: the restriction picks it out.
-    const usable = r.items.length >= (name === 'semantic' || r.variant === 'sections-lacking' ? 1 : 2);
+    // None lacking it is an answer too, once every sibling was read and named the part.
+    const usable = r.variant === 'sections-lacking' ? r.items.length >= 1 || Number(r.detail.named) >= 2 : r.items.length >= (name === 'semantic' ? 1 : 2);
     await ctx.tracer.record({
       stage: 'list',
       step: 'strategy',

@@ -36,9 +36,14 @@ export function detectCaptionedTables(
     rows.forEach((r, k) => {
       const caption = r.cells.length === 1 ? r.cells[0]! : null;
       if (!caption || !CAPTION.test(caption.text.trim()) || opts.taken(caption)) return;
-      // A caption over its table (the next row below holds cells) belongs to the rows below it.
-      const below = rows.slice(k + 1).find((x) => !(x.cells.length === 1 && Math.abs(x.cells[0]!.size - caption.size) < 0.5 && x.y - caption.y0 < 4 * caption.size));
-      if (below && below.cells.length >= 2 && below.y - r.y <= ROW_GAP * Math.max(below.size, r.size)) return;
+      // A caption over its table (the next row below holds cells, nearer than any row above)
+      // belongs to the rows below it; tables set back to back put a caption between two tables.
+      // Marks set smaller beside the caption's lines ("†") are no cells of a row.
+      const cellsOf = (x: Row) => x.cells.filter((c) => c.text.trim().length > 2 || c.size >= caption.size - 0.5);
+      const below = rows.slice(k + 1).find((x) => !(cellsOf(x).length === 1 && Math.abs(cellsOf(x)[0]!.size - caption.size) < 0.5 && x.y - caption.y0 < 4 * caption.size));
+      const above = rows[k - 1];
+      const gapAbove = above && above.cells.length >= 2 ? r.y - above.y : Infinity;
+      if (below && cellsOf(below).length >= 2 && below.y - r.y <= ROW_GAP * Math.max(below.size, r.size) && below.y - r.y < gapAbove) return;
       const region: Row[] = [];
       for (let j = k - 1; j >= 0; j--) {
         const x = rows[j]!;
@@ -55,7 +60,9 @@ export function detectCaptionedTables(
 }
 
 function toList(region: Row[], caption: ParsedLine, index: number): StructList | null {
-  const multi = region.filter((r) => r.cells.length >= 2).map((r) => [...r.cells].sort((a, b) => a.x0 - b.x0));
+  // Marks set smaller than their row's text ("†" by a caption line) are no cells.
+  const cells = (r: Row) => r.cells.filter((c) => c.text.trim().length > 2 || c.size >= 0.8 * Math.max(...r.cells.map((x) => x.size)));
+  const multi = region.map(cells).filter((cs) => cs.length >= 2).map((cs) => [...cs].sort((a, b) => a.x0 - b.x0));
   if (multi.length < MIN_ROWS) return null;
   // A first row of words over rows that hold figures is the header ("model | top-1 err." over
   // "VGG-16 [41] | 28.07"): none of its cells is a figure, while the rows below hold them.
