@@ -204,6 +204,15 @@ describe('rankLists: the level rule', () => {
     expect(ranked.find((r) => r.list.id === 2)!.features.polarity).toBe(2);
     expect(ranked[0]!.list.id).toBe(2);
   });
+  it('polarity: a nested list that opens by turning against its parent ("However, we do cover ...") lists exceptions, not what the question negates', () => {
+    const q = 'Which property does the policy not insure?';
+    const outer = list(1, 'We do not insure any of the following property:', ['Boats and other watercraft', 'Vehicles not licensed for the road, other than those used at the described location', 'Money and securities']);
+    const inner: StoredList = { ...list(2, 'However, we do insure vehicles not licensed for the road that are:', ['Used to service the described location', 'Designed to assist the handicapped']), parentList: 1, parentItem: 1, depth: 1 };
+    const ranked = rankLists([outer, inner], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 2)!.features.polarity).toBe(0);
+    expect(ranked.find((r) => r.list.id === 1)!.features.polarity).toBeGreaterThan(0);
+    expect(ranked[0]!.list.id).toBe(1);
+  });
   it('finds a compound word of the question ("post-FIRM") in a text that splits it, even over a line break', () => {
     const q = 'Which items of an elevated post-FIRM building are insured?';
     const ranked = rankLists([list(1, 'Items of an elevated building that are insured:', ['Pumps', 'Tanks']), list(2, 'Items of an elevated post FIRM building that are insured:', ['Stairs', 'Heaters'])], understandQuestion(q), q, {});

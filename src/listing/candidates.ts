@@ -298,8 +298,12 @@ export function rankLists(
     // in its intro, the sentences leading to it or the item it hangs from ("3. ... shall not be
     // considered to be high-risk ... The first subparagraph shall apply where ..."); best with
     // the same predicate negated.
+    // An intro that opens by turning against what came before ("However, we do cover ...") lists
+    // the exceptions to it: the negation around it does not carry into the list.
+    // (A negation inside such an intro, "vehicles not licensed for the road", qualifies its items.)
+    const contrastive = CONTRASTIVE_OPENING.test(f.intro.trim());
     const negatedContext = `${f.intro} ${f.heading} ${f.lead} ${f.parent}`;
-    const polarity = u.negated && negates(negatedContext) ? (negatedPredicate && negatesStem(negatedContext, negatedPredicate) ? 2 : 1) : 0;
+    const polarity = u.negated && !contrastive && negates(negatedContext) ? (negatedPredicate && negatesStem(negatedContext, negatedPredicate) ? 2 : 1) : 0;
     // A list named by what the question sets aside ("not the basic ones") is not the answer.
     const excludedHit = excluded.some((x) => intro.has(x) || heading.has(x)) ? 1 : 0;
     // A part of a list (a run of codes under its own heading, nested with no parent item) answers
@@ -397,3 +401,6 @@ function negatesStem(text: string, word: string): boolean {
   }
   return false;
 }
+
+/** Sentence openings that turn against what was said before: what follows is an exception to it. */
+const CONTRASTIVE_OPENING = /^(?:however|but|nevertheless|nonetheless|yet|except|notwithstanding|by way of exception)\b/i;
