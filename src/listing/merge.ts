@@ -81,10 +81,10 @@ const LABEL_ID = `(?:${DASH_NUMBER}${ENHANCEMENT}|${NUMBER_PATH}|[A-Z]|[IVXLC]{1
 // Distinctive identifiers, in the order they are tried, from the identifier grammar
 // (src/lexicon/identifiers.ts). An item name may carry a question's wildcard ("MEASURE 2.x").
 const CODE_FORMS = [
-  `(?:${DOTTED_DASH}|${DOTTED})`, // "GV.OC-01", "GV.SC"
+  `(?:${DOTTED_DASH}|${DOTTED})`, // "AB.CD-01", "AB.CD"
   LETTER_NUMBER, // "V3.2", "V3"
-  wordNumber(NUM_OR_WILDCARD), // "GOVERN 1.1", "MEASURE 2.x"
-  `${DASH_NUMBER}${ENHANCEMENT}`, // "AC-2", "P-8", "AC-2(1)"
+  wordNumber(NUM_OR_WILDCARD), // "PLAN 1.1", "PLAN 2.x"
+  `${DASH_NUMBER}${ENHANCEMENT}`, // "XY-2", "P-8", "XY-2(1)"
   DOTTED_NUMBER, // "5.4", "3.1"
 ];
 const CODE_SOURCES = [

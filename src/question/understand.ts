@@ -52,8 +52,11 @@ export const UnderstandingSchema = z.object({
 export type Understanding = z.infer<typeof UnderstandingSchema>;
 
 /** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
+/** The words that restrict items to those lacking something: "have no", "with no", "without", "lack". */
+const LACKING = String.raw`\b(?:ha(?:ve|s|d)\s+no|with\s+no|without(?:\s+any)?|lack(?:s|ing)?(?:\s+any)?)`;
+
 export function restrictsItems(question: string): boolean {
-  return /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without|lack(?:s|ing)?)\b/i.test(question);
+  return new RegExp(`${LACKING}\\b`, 'i').test(question);
 }
 
 /**
@@ -62,7 +65,7 @@ export function restrictsItems(question: string): boolean {
  * a question word, the end).
  */
 export function lackedPhrase(question: string): string | null {
-  const m = /\b(?:ha(?:ve|s|d)\s+no|with\s+no|without(?:\s+any)?|lack(?:s|ing)?(?:\s+any)?)\s+((?:[\p{L}][\p{L}'’-]*\s*){1,6}?)(?=\s*(?:at\s+all\b|[,;:?.!()]|\band\b|\bor\b|\bwhich\b|\bthat\b|$))/iu.exec(question);
+  const m = new RegExp(String.raw`${LACKING}\s+((?:[\p{L}][\p{L}'’-]*\s*){1,6}?)(?=\s*(?:at\s+all\b|[,;:?.!()]|\band\b|\bor\b|\bwhich\b|\bthat\b|$))`, 'iu').exec(question);
   const phrase = m?.[1]?.trim() ?? '';
   return phrase && /\p{L}{3}/u.test(phrase) ? phrase : null;
 }

@@ -26,7 +26,9 @@ export function detectCaptionedTables(
   for (const l of lines) {
     if (opts.skip(l) || !l.text.trim()) continue;
     const key = `${l.pageNum}:${l.column}`;
-    groups.set(key, [...(groups.get(key) ?? []), l]);
+    const group = groups.get(key);
+    if (group) group.push(l);
+    else groups.set(key, [l]);
   }
   for (const group of groups.values()) {
     const body = group.filter((l) => Math.abs(l.size - opts.bodySize) < 0.5);
@@ -38,8 +40,6 @@ export function detectCaptionedTables(
       if (!caption || !CAPTION.test(caption.text.trim()) || opts.taken(caption)) return;
       // A caption over its table (the next row below holds cells, nearer than any row above)
       // belongs to the rows below it; tables set back to back put a caption between two tables.
-      // Marks set smaller beside the caption's lines ("†") are no cells of a row.
-      const cellsOf = (x: Row) => x.cells.filter((c) => c.text.trim().length > 2 || c.size >= caption.size - 0.5);
       const below = rows.slice(k + 1).find((x) => !(cellsOf(x).length === 1 && Math.abs(cellsOf(x)[0]!.size - caption.size) < 0.5 && x.y - caption.y0 < 4 * caption.size));
       const above = rows[k - 1];
       const gapAbove = above && above.cells.length >= 2 ? r.y - above.y : Infinity;
@@ -59,10 +59,14 @@ export function detectCaptionedTables(
   return out;
 }
 
+/** A row's cells, without marks set smaller than its text ("†" by a caption line): they are no cells. */
+function cellsOf(r: Row): ParsedLine[] {
+  const size = Math.max(...r.cells.map((x) => x.size));
+  return r.cells.filter((c) => c.text.trim().length > 2 || c.size >= 0.8 * size);
+}
+
 function toList(region: Row[], caption: ParsedLine, index: number): StructList | null {
-  // Marks set smaller than their row's text ("†" by a caption line) are no cells.
-  const cells = (r: Row) => r.cells.filter((c) => c.text.trim().length > 2 || c.size >= 0.8 * Math.max(...r.cells.map((x) => x.size)));
-  const multi = region.map(cells).filter((cs) => cs.length >= 2).map((cs) => [...cs].sort((a, b) => a.x0 - b.x0));
+  const multi = region.map(cellsOf).filter((cs) => cs.length >= 2).map((cs) => [...cs].sort((a, b) => a.x0 - b.x0));
   if (multi.length < MIN_ROWS) return null;
   // A first row of words over rows that hold figures is the header ("model | top-1 err." over
   // "VGG-16 [41] | 28.07"): none of its cells is a figure, while the rows below hold them.

@@ -31,9 +31,14 @@ export async function sectionsLacking(ctx: StrategyContext): Promise<StrategyRes
   for (const parent of await parents(ctx)) {
     const children = await tocLevel(ctx.db, ctx.documentId, parent.id, []);
     if (children.length < 2) continue;
-    // Probe the first child before reading them all: most parents' sections never name the part.
-    if ((await stateOf(ctx, children[0]!, want)).kind === 'absent' && (await stateOf(ctx, children[1]!, want)).kind === 'absent') continue;
-    const states = await Promise.all(children.map((c) => stateOf(ctx, c, want)));
+    // The first two siblings are read before all of them (most parents' sections never name the
+    // part); then all of them in one read, each sibling its span of the lines.
+    const read = async (nodes: TocNode[]) => {
+      const lines = await loadLines(ctx.db, ctx.documentId, Math.min(...nodes.map((c) => c.pageStart)), Math.max(...nodes.map((c) => c.endPage ?? c.pageEnd)));
+      return nodes.map((c) => stateOf(lines.filter((l) => inSpan(l, c)), want));
+    };
+    if ((await read(children.slice(0, 2))).every((st) => st.kind === 'absent')) continue;
+    const states = await read(children);
     const named = states.filter((s) => s.kind !== 'absent').length;
     // The siblings are set out by that part when most of them name it.
     if (named < Math.max(2, children.length / 2)) continue;
@@ -71,9 +76,8 @@ async function parents(ctx: StrategyContext): Promise<{ id: number | null; title
   return [...path, ...rest.filter((r) => !seen.has(r.id)), { id: null, title: '(the document)' }];
 }
 
-/** Whether a section names the part, and whether what follows its heading says it is empty. */
-async function stateOf(ctx: StrategyContext, node: TocNode, want: string[]): Promise<State> {
-  const lines = (await loadLines(ctx.db, ctx.documentId, node.pageStart, node.endPage ?? node.pageEnd)).filter((l) => inSpan(l, node));
+/** Whether a section (its lines) names the part, and whether what follows that heading says it is empty. */
+function stateOf(lines: LineRow[], want: string[]): State {
   const k = lines.findIndex((l) => {
     const words = tokensOf(l.text).filter((t) => !FUNCTION_WORDS.has(t));
     const stems = new Set(words.map(stem));

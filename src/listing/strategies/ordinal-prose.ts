@@ -1,7 +1,10 @@
 import type { LineRow } from '../../db/rows.ts';
 import { cite, type Candidate } from '../strategy-types.ts';
+import { FINAL_ADVERBS, ORDINAL_ADVERBS } from '../../lexicon/english.ts';
 
-const ORDINAL = String.raw`(?:one|first(?:ly)?|the first|another|a second|second(?:ly)?|the second|the third|third(?:ly)?|the fourth|fourth(?:ly)?|the fifth|fifth(?:ly)?|finally|lastly|the last|the final)`;
+// The ordinal words come from the one lexicon; "one ... another ... the third" is how prose counts.
+const ordinals = [...ORDINAL_ADVERBS.keys()];
+const ORDINAL = String.raw`(?:one|another|a second|the (?:${ordinals.filter((w) => !w.endsWith('ly')).join('|')}|last|final)|${[...ordinals, ...FINAL_ADVERBS].join('|')})`;
 const SENTENCE = new RegExp(String.raw`^${ORDINAL}\b[^.;:]{0,40}?\b(?:is|are|concerns|involves|being)\s+(.+)$`, 'i');
 
 /**

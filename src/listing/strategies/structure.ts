@@ -58,8 +58,11 @@ function result(variant: string, items: Candidate[], exhaustive: boolean, detail
 /** Cites a TOC entry at its heading line (or the first line of its page when the heading was not located). */
 export async function citeEntries(ctx: StrategyContext, nodes: TocNode[]): Promise<Candidate[]> {
   const out: Candidate[] = [];
+  // Sibling entries often share a page: each page is read once.
+  const pages = new Map<number, Promise<LineRow[]>>();
+  const page = (p: number) => pages.get(p) ?? pages.set(p, loadLines(ctx.db, ctx.documentId, p, p)).get(p)!;
   for (const n of nodes) {
-    const lines = await loadLines(ctx.db, ctx.documentId, n.pageStart, n.pageStart);
+    const lines = await page(n.pageStart);
     const heading =
       (n.lineStart ? lines.find((l) => l.lineNum === n.lineStart) : undefined) ??
       lines.find((l) => stemOverlap(l.text, tokensOf(n.title)).share >= 0.6) ??
