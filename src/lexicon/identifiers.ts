@@ -111,6 +111,20 @@ export function isSeriesNumber(s: string): boolean {
 }
 const SERIES_ONLY = new RegExp(`^${SERIES_NUMBER}$`);
 
+/**
+ * The codes one level below a code, as a regex source: a number path gains one more number
+ * ("3.5" -> "3.5.1", "3.5.2", ...), its letter prefix optional, since documents write sections
+ * with it and their requirements without ("V7.4" holds "7.4.1"); a letters code gains a dash
+ * number ("GV.OC" -> "GV.OC-01"). Null for shapes with no such child (a series number).
+ */
+export function childrenOf(code: string): string | null {
+  const c = code.trim();
+  const numbered = new RegExp(`^(${LETTER_PREFIX})?(${NUMBER_PATH})$`).exec(c);
+  if (numbered) return `(?:${numbered[1] ? escapeRegex(numbered[1]) : ''})?${escapeRegex(numbered[2]!)}\\.${NUM}`.replace('(?:)?', '');
+  if (new RegExp(`^${DOTTED}$`).test(c)) return `${escapeRegex(c)}-${NUM}`;
+  return null;
+}
+
 /** Escapes a literal (a code prefix taken from an example) for use inside a regex source. */
 export function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -138,7 +138,18 @@ export function rankLists(
   lists: StoredList[],
   u: Understanding,
   question: string,
-  opts: { scope?: { pageStart: number; pageEnd: number; namesScope?: boolean } | null; expectedCount?: number | null; sectionList?: number | null },
+  opts: {
+    scope?: { pageStart: number; pageEnd: number; namesScope?: boolean } | null;
+    expectedCount?: number | null;
+    sectionList?: number | null;
+    /**
+     * Candidates ranked like the rest but left out of the word statistics and of the level rule:
+     * sets built from the TOC across the whole document restate its headings (counted in, every
+     * heading word would look common to the document's lists), and a detector working outside
+     * the routed section proposes; it does not demote the lists found there.
+     */
+    rivals?: StoredList[];
+  },
 ): RankedList[] {
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
   // A compound keyword ("post-FIRM", "high-risk") is in a text when all its parts are: the text's
@@ -211,7 +222,8 @@ export function rankLists(
     }
     return parts.join(' ');
   };
-  const candidates = [...lists, ...marked].filter((l) => l.items.length >= 1 && (l.items.length >= 2 || 'markedBy' in l));
+  const rivals = new Set(opts.rivals ?? []);
+  const candidates = [...lists, ...marked, ...rivals].filter((l) => l.items.length >= 1 && (l.items.length >= 2 || 'markedBy' in l));
   // Document frequency of each keyword over the lists' own text: a word every list shares says little.
   const df = new Map<string, number>();
   const stemsOf = (s: string) => new Set(tokensOf(s).map(stem));
@@ -219,7 +231,8 @@ export function rankLists(
     const f = fields(l);
     return { l, f, intro: stemsOf(f.intro), heading: stemsOf(f.heading), ancestors: stemsOf(f.ancestors), parent: stemsOf(f.parent), items: stemsOf(f.items) };
   });
-  for (const d of docs) for (const k of keywords) if (holds(d.intro, k) || holds(d.heading, k) || holds(d.ancestors, k) || holds(d.items, k) || holds(d.parent, k)) df.set(k, (df.get(k) ?? 0) + 1);
+  const counted = docs.filter((d) => !rivals.has(d.l));
+  for (const d of counted) for (const k of keywords) if (holds(d.intro, k) || holds(d.heading, k) || holds(d.ancestors, k) || holds(d.items, k) || holds(d.parent, k)) df.set(k, (df.get(k) ?? 0) + 1);
   // The words of a part's heading that neither its whole nor every sibling part shares.
   const parts = new Map<number, StoredList[]>();
   for (const l of lists) if (l.parentList !== null && l.parentItem === null) parts.set(l.parentList, [...(parts.get(l.parentList) ?? []), l]);
@@ -230,7 +243,8 @@ export function rankLists(
     const wholeWords = stemsOf(`${whole.heading ?? ''} ${whole.intro ?? ''} ${whole.sectionPath}`);
     return new Set([...stemsOf(l.heading ?? '')].filter((w) => !common.includes(w) && !wholeWords.has(w)));
   };
-  const idf = (k: string) => Math.log(1 + docs.length / (1 + (df.get(k) ?? 0)));
+  // (A document without lists of its own still weighs the words of the rivals it is offered.)
+  const idf = (k: string) => Math.log(1 + Math.max(counted.length, 1) / (1 + (df.get(k) ?? 0)));
   const W = TUNING.listFieldWeights;
   const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
     let lexical = 0;
@@ -357,7 +371,8 @@ export function rankLists(
   // The level rule, across candidates: where one candidate's items are instances of the item
   // noun ("Coverage A", "Coverage B"), a list headed by one of those instances lies inside one
   // item and lists that item's contents, a level below the one asked.
-  const instances = ranked.filter((r) => r.features.itemsNamed).flatMap((r) => r.list.items.map((i) => tokensOf(i.label).join(' ')).filter((t) => t.split(' ').length >= 2));
+  // (A rival set from elsewhere in the TOC is ranked here, but it does not reshape the others.)
+  const instances = ranked.filter((r) => r.features.itemsNamed && !rivals.has(r.list)).flatMap((r) => r.list.items.map((i) => tokensOf(i.label).join(' ')).filter((t) => t.split(' ').length >= 2));
   if (instances.length) {
     for (const r of ranked) {
       if (r.features.itemsNamed || r.features.scopeIsItem) continue;

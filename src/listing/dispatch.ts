@@ -1,6 +1,8 @@
 import { bestCue, findCardinalityCues } from './cardinality.ts';
 import { mergeCandidates, mergeSameNames } from './merge.ts';
 import { entriesAsList, sectionSets } from './section-sets.ts';
+import { documentSectionSets } from './document-sections.ts';
+import { citeEntries } from './strategies/structure.ts';
 import { countedIntro } from '../structure/counted-intro.ts';
 import { decideCompleteness, type Verdict } from './completeness.ts';
 import { patternStrategy } from './strategies/pattern.ts';
@@ -14,6 +16,7 @@ import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
 import { arbitrate } from './arbiter.ts';
+import type { TocNode } from '../sql/toc-level.ts';
 
 type StrategyName = 'structure' | 'pattern' | 'semantic';
 
@@ -46,7 +49,10 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   const stated = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemNoun);
   // "Which families have no derived requirements?" asks for a subset of the families: the count
   // the document states for all of them ("fourteen families") is not the subset's count.
-  const cue = ctx.u.restricted ? null : stated;
+  // "The requirements in section 3.5" are a part: a count stated outside that part ("a total of
+  // 278 requirements") counts the whole they belong to.
+  const outsidePart = Boolean(stated && ctx.u.containerCodes?.length && ctx.routed.entry && !withinEntry(ctx.routed.entry, stated.pageNum, stated.lineNum));
+  const cue = ctx.u.restricted || outsidePart ? null : stated;
   await ctx.tracer.record({
     stage: 'list',
     step: 'cardinality',
@@ -55,7 +61,7 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
     decision: cue
       ? `document states ${cue.count} ${cue.noun} (p.${cue.pageNum} l.${cue.lineNum})`
       : stated
-        ? `the document's count of all ${stated.noun} (${stated.count}, p.${stated.pageNum}) is not the count of the subset the question asks for`
+        ? `the document's count of all ${stated.noun} (${stated.count}, p.${stated.pageNum}) is not the count of the ${outsidePart ? 'part' : 'subset'} the question asks for`
         : 'no stated count',
   });
   const expected = ctx.u.expectedCount ?? cue?.count ?? null;
@@ -118,6 +124,14 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   return { result: chosen, items, verdict, tried, cue: own ?? cue };
 }
 
+/** Whether a line lies in an entry's span: from its heading line to where the next entry outside it starts. */
+function withinEntry(e: TocNode, pageNum: number, lineNum: number): boolean {
+  const at = (p: number, l: number) => p * 100_000 + l;
+  const start = at(e.pageStart, e.lineStart ?? 0);
+  const end = e.endPage !== undefined ? at(e.endPage, e.endLine ?? 0) : at(e.pageEnd + 1, 0);
+  return at(pageNum, lineNum) >= start && at(pageNum, lineNum) < end;
+}
+
 /** A stated count in the chosen list's intro, as a cue cited at the list's first item. */
 function ownCue(r: StrategyResult): NonNullable<ReturnType<typeof bestCue>> | null {
   const intro = typeof r.detail.intro === 'string' ? r.detail.intro : '';
@@ -149,7 +163,12 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
   // The sub-entries of the entries below the routed one compete too (a level further down).
   const nested = await sectionSets(ctx);
-  const all = rankLists([...lists, ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null });
+  // And so do the sub-entries of every other entry of the document, whatever routing chose.
+  // The routed entry's own sub-entries count among them unless the chain answered with them.
+  const offered = new Set(nested.map((n) => n.parent.id));
+  if (ctx.routed.entry && chain?.variant === 'toc-children') offered.add(ctx.routed.entry.id);
+  const wide = await documentSectionSets(ctx, offered, ctx.u.itemNounSingular);
+  const all = rankLists([...lists, ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list) });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
   const sound = all.filter((r) => !r.features.scopeIsItem);
@@ -171,6 +190,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const tied = Boolean(top && !top.features.scopeIsItem && !top.features.scopeMiss && ((top.features.refHits ?? 0) > 0 || (top.features.introduced ?? 0) > 0 || (top.features.noun ?? 0) > 0));
   const sectionalWins = Boolean(top && sectional && top.list === sectional);
   const nestedWin = top ? nested.find((n) => n.list === top.list) : undefined;
+  const wideWin = top ? wide.find((w) => w.list === top.list) : undefined;
   const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id < 0 ? `toc:${r.list.heading}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
   const useList = Boolean(top && strong && !sectionalWins);
   const covered = (top?.features.coverage ?? 0) >= TUNING.listMinCoverageComplete;
@@ -188,6 +208,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
         ? `keep the TOC answer${by} (${chain!.variant}, score ${top.score}, margin ${Math.round(margin * 100)}%)`
         : nestedWin && strong
           ? `use the sub-entries of "${nestedWin.parent.title}"${by} (${nestedWin.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)`
+        : wideWin && strong
+          ? `use the sub-entries of "${wideWin.parent.title}" that its opening names${by} (${wideWin.children.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%): never proven whole`
         : useList
           ? `use list ${top.list.id}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
@@ -209,6 +231,12 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     // question and clearly ahead.
     const proven = strong && tied && covered && margin >= TUNING.listMinMargin;
     return { strategy: 'structure', variant: 'toc-children', items: nestedWin.items, exhaustive: proven, relevant: tied, detail: { parent: nestedWin.parent.title, level: 'below the routed entry', score: top!.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, pickedBy: arbiter.pick ? 'llm' : 'ranking' }, ...cost };
+  }
+  if (wideWin && strong) {
+    // Found by the document's own words, not by routing: which list answers is the ranking's
+    // call, whether it is whole is not (an opening sentence may name only some of the parts).
+    const items = await citeEntries(ctx, wideWin.children);
+    return { strategy: 'structure', variant: 'toc-children', items, exhaustive: false, relevant: tied, detail: { parent: wideWin.parent.title, level: 'named by its opening', namedBy: wideWin.namedBy, score: top!.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, pickedBy: arbiter.pick ? 'llm' : 'ranking' }, ...cost };
   }
   if (!top || !useList) {
     // A chain answer that a stronger-looking list rivals is not proven whole either.

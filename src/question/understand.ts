@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
-import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
+import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
 import { AUX, CARDINALS, CONNECTIVE_ADVERBS, parseNumberWord, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
@@ -46,6 +46,11 @@ export const UnderstandingSchema = z.object({
    * "60 days" (see route/evidence.ts). Null when the question counts nothing, or is a count itself.
    */
   countedNoun: z.string().nullable().optional(),
+  /**
+   * The codes the question places as the container of its items ("in section 3.5", "under
+   * GV.OC"): the items are a level below them, not their siblings.
+   */
+  containerCodes: z.array(z.string()).optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
@@ -472,6 +477,16 @@ function splitClauses(toks: Tok[]): Tok[][] {
       }
     }
     if (t.kind === 'punct' && t.text === '.' && i === toks.length - 1) continue;
+    // A full stop between sentences ("We have no capability. What steps ...?"): what came before
+    // is context, and the question starts a clause of its own. A stop after a letter ("U.S.")
+    // or before a number ("Rev. 2") ends no sentence.
+    const prev = toks[i - 1];
+    const next = toks[i + 1];
+    if (t.kind === 'punct' && t.text === '.' && prev?.kind === 'word' && prev.text.length >= 2 && next?.kind === 'word' && /^[A-Z][a-z]/.test(next.text)) {
+      if (cur.length) clauses.push(cur);
+      cur = [];
+      continue;
+    }
     cur.push(t);
   }
   if (cur.length) clauses.push(cur);
@@ -498,6 +513,9 @@ function isVerbToken(t: Tok): boolean {
   if (w.endsWith('s') && NP_VERBS.has(w.slice(0, -1))) return true;
   return false;
 }
+
+/** Tokens a parenthetical inside a noun phrase may span, brackets included. */
+const PARENTHETICAL_MAX = 6;
 
 function readNounPhrase(toks: Tok[], start: number): NounPhrase {
   let i = start;
@@ -534,6 +552,14 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
   for (; i < toks.length; i++) {
     const t = toks[i]!;
     if (t.kind === 'punct') {
+      // A parenthetical inside the phrase ("the major (top-level) steps") qualifies a modifier:
+      // the noun goes on after it.
+      const close = t.text === '(' && out.length ? toks.findIndex((x, j) => j > i && j <= i + PARENTHETICAL_MAX && x.text === ')') : -1;
+      const after = close > 0 ? toks[close + 1] : undefined;
+      if (after && after.kind === 'word' && !NP_STOP.has(after.lower) && !isVerbToken(after)) {
+        i = close;
+        continue;
+      }
       if (t.text === '&' && out.length) {
         hasConj = true;
         out.push(t);
@@ -1123,7 +1149,21 @@ export function understandQuestion(text: string): Understanding {
     pageRef: extractPageRef(norm),
     numbers: numbersOutside(norm, codes),
     countedNoun,
+    containerCodes: containerCodes(norm, codes),
     signals,
+  });
+}
+
+/** Prepositions that put what follows around the items ("in", "under", "within" section 3.5). */
+const CONTAINING_PREPOSITIONS = ['in', 'under', 'within', 'inside', 'from'];
+
+/** The codes written as the place the items are in: a containing preposition, a container noun or not, the code. */
+function containerCodes(text: string, codes: string[]): string[] {
+  const nouns = [...CONTAINER_NOUNS].join('|');
+  // Only a code with parts below it holds items ("in SP 800-171" names a document, not a part).
+  return codes.filter((c) => childrenOf(c) !== null).filter((c) => {
+    const code = c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`\\b(?:${CONTAINING_PREPOSITIONS.join('|')})\\s+(?:the\\s+)?(?:(?:${nouns})\\s+)?${code}(?![\\w.])`, 'i').test(text);
   });
 }
 

@@ -3,13 +3,18 @@ import type { LineRow } from '../../db/rows.ts';
 import { containsPhrase } from '../../text/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import { CODE_SHAPES, shapeOfCode, type CodeShape } from './code-shapes.ts';
-import { CAPITAL_WORD, DASH_LETTERS, DOT_LETTERS, DOTTED_DASH_LETTERS } from '../../lexicon/identifiers.ts';
+import { CAPITAL_WORD, childrenOf, DASH_LETTERS, DOT_LETTERS, DOTTED_DASH_LETTERS, WILDCARD } from '../../lexicon/identifiers.ts';
 
 interface Induced {
-  shape: CodeShape;
+  /** The shape generalised from, when the regex came from one. */
+  shape?: CodeShape;
   regex: string;
   prefix: string | null;
   source: string;
+  /** The family was guessed from one code, not asked for: its sweep proves nothing whole. */
+  guess?: boolean;
+  /** A letter prefix the swept codes may carry or not (one code for both forms). */
+  optionalPrefix?: string;
 }
 
 /**
@@ -18,18 +23,21 @@ interface Induced {
  * (GV under GOVERN) kept literal when the scope names it.
  */
 export async function patternStrategy(ctx: StrategyContext): Promise<StrategyResult> {
-  const induced = fromQuestion(ctx) ?? (await fromNounNumber(ctx)) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
+  const induced = (await fromContainer(ctx)) ?? fromQuestion(ctx) ?? (await fromNounNumber(ctx)) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
   if (!induced) return empty({ reason: 'no identifier shape in the question or the routed region' });
   const lines = await regexSweep(ctx.db, ctx.documentId, induced.regex);
   const re = new RegExp(`(?<![A-Za-z0-9.])${induced.regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
-  const byCode = new Map<string, { lines: LineRow[]; defining: LineRow | null; title: string | null }>();
+  const byCode = new Map<string, { lines: LineRow[]; defining: LineRow | null; title: string | null; forms: Map<string, number> }>();
   for (const l of lines) {
     for (const m of l.text.matchAll(re)) {
-      const code = m[0];
-      const entry = byCode.get(code) ?? { lines: [], defining: null, title: null };
+      // A prefix the children may go with or without ("V7.4" holds "7.4.1") makes one code of
+      // both forms; the name is the form the document writes most (see below).
+      const code = induced.optionalPrefix && m[0].startsWith(induced.optionalPrefix) ? m[0].slice(induced.optionalPrefix.length) : m[0];
+      const entry = byCode.get(code) ?? { lines: [], defining: null, title: null, forms: new Map<string, number>() };
       entry.lines.push(l);
       // The defining occurrence is "CODE: title" or "CODE title" at the start of a line.
       const after = l.text.slice((m.index ?? 0) + code.length);
+      entry.forms.set(m[0], (entry.forms.get(m[0]) ?? 0) + 1);
       if (!entry.defining && (m.index ?? 0) <= 4 && /^\s*[:.)]?\s+\S/.test(after)) {
         entry.defining = l;
         entry.title = after.replace(/^\s*[:.)]?\s*/, '').trim() || null;
@@ -53,15 +61,20 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     const e = byCode.get(code)!;
     const first = e.defining ?? e.lines[0]!;
     const others = e.lines.filter((l) => l !== first).slice(0, 2);
-    const surface = e.title ? [code, `${code}: ${e.title}`] : [code];
-    return { name: code, code, surfaceForms: surface, citations: [cite(first, code), ...others.map((l) => cite(l, code))], confidence: 0.95 };
+    // The form the document writes most often ("V3.1" in headings and references, "3.1" once
+    // on the contents page), the earlier on a tie.
+    const name = [...e.forms.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+    const surface = e.title ? [name, `${name}: ${e.title}`] : [name];
+    // Each line is cited at the form it writes.
+    const quote = (l: LineRow) => (l.text.includes(name) ? name : code);
+    return { name, code: name, surfaceForms: surface, citations: [cite(first, quote(first)), ...others.map((l) => cite(l, quote(l)))], confidence: 0.95 };
   });
   return {
     strategy: 'pattern',
     variant: induced.source,
     items,
-    exhaustive: items.length > 0,
-    detail: { regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed },
+    exhaustive: items.length > 0 && !induced.guess,
+    detail: { ...(induced.guess ? { guessed: 'the siblings of the one code the question names' } : {}), regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed },
     tokens: 0,
     llmCalls: 0,
   };
@@ -71,12 +84,34 @@ function empty(detail: Record<string, unknown>): StrategyResult {
   return { strategy: 'pattern', variant: 'none', items: [], exhaustive: false, detail, tokens: 0, llmCalls: 0 };
 }
 
+/**
+ * The question places a code as the container of its items ("the requirements in section 3.5"):
+ * the items are the codes one level below it ("3.5.1" ... "3.5.11"), never its siblings, when
+ * the document writes at least two of them.
+ */
+async function fromContainer(ctx: StrategyContext): Promise<Induced | null> {
+  for (const code of ctx.u.containerCodes ?? []) {
+    const regex = childrenOf(code);
+    if (!regex) continue;
+    const lines = await regexSweep(ctx.db, ctx.documentId, regex);
+    const re = new RegExp(`(?<![A-Za-z0-9.])${regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
+    const distinct = new Set(lines.flatMap((l) => [...l.text.matchAll(re)].map((m) => m[0])));
+    if (distinct.size < 2) continue;
+    const letters = /^[A-Za-z]{1,3}(?=\d)/.exec(code.trim())?.[0];
+    return { regex, prefix: code, source: 'question-container', ...(letters ? { optionalPrefix: letters } : {}) };
+  }
+  return null;
+}
+
 function fromQuestion(ctx: StrategyContext): Induced | null {
   for (const code of ctx.u.codes) {
     const s = shapeOfCode(code.toUpperCase() === code ? code : code.replace(/\.x$/i, '.x'));
     if (!s) continue;
     // A code given as the scope ("under GV", "MEASURE 2.x") keeps its prefix; an example code generalises.
-    return { shape: s.shape, regex: s.shape.generalise(s.example, true), prefix: s.shape.prefix(s.example), source: 'question-code' };
+    // Only a code written as a family ("2.x") asks for the family: the siblings of one code
+    // the question names ("For GOVERN 1.2, what should ...") are a guess, never proven whole.
+    const family = new RegExp(`${WILDCARD}$`).test(code.trim());
+    return { shape: s.shape, regex: s.shape.generalise(s.example, true), prefix: s.shape.prefix(s.example), source: 'question-code', ...(family ? {} : { guess: true }) };
   }
   return null;
 }

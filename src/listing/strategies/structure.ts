@@ -56,7 +56,7 @@ function result(variant: string, items: Candidate[], exhaustive: boolean, detail
 }
 
 /** Cites a TOC entry at its heading line (or the first line of its page when the heading was not located). */
-export async function citeEntries(ctx: StrategyContext, nodes: TocNode[]): Promise<Candidate[]> {
+export async function citeEntries(ctx: StrategyContext, nodes: Pick<TocNode, 'pageStart' | 'lineStart' | 'title'>[]): Promise<Candidate[]> {
   const out: Candidate[] = [];
   // Sibling entries often share a page: each page is read once.
   const pages = new Map<number, Promise<LineRow[]>>();
@@ -111,6 +111,16 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
       if (siblings.length >= 2) scoped = siblings;
     }
   }
+  // Routing landed beside them (a table of the step, not the step): the headings that name the
+  // scope hold them ("the tasks of the RMF Monitor step" under "3.7 MONITOR").
+  if (scoped === all && ctx.u.scope) {
+    const underScope = await withinScopeHeadings(ctx, all);
+    if (underScope.length >= 2) scoped = underScope;
+    // Entries of the noun anywhere in the document are not those of the part the question names
+    // when neither routing nor any heading naming that part holds them (the TOC may list the
+    // tasks of every step but one): other strategies read the part's own text.
+    else if (!all.some((n) => containsPhrase(n.title, ctx.u.scope!))) return [];
+  }
   const qualified = await withinQualifier(ctx, scoped);
   return qualified.length >= 2 ? qualified : scoped;
 }
@@ -144,6 +154,29 @@ export function pickEnumeration(lines: LineRow[], ctx: Pick<StrategyContext, 'u'
 function looksLikeReferences(e: Enumeration): boolean {
   const refLike = e.items.filter((i) => /\b(19|20)\d{2}\b|et al\.|arXiv|Proceedings|Journal|pp\.\s*\d/i.test(i.text)).length;
   return refLike >= e.items.length / 3;
+}
+
+/**
+ * The nodes under a heading that names the question's scope: the whole scope as a phrase, else
+ * its last word (its head: "RMF Monitor" is the Monitor step of the RMF). A heading that is one
+ * of the nodes holds only itself. Empty when nothing narrows.
+ */
+async function withinScopeHeadings(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {
+  const scope = ctx.u.scope?.trim();
+  if (!scope || nodes.length < 2) return [];
+  const entries = await rows<{ id: number; title: string; page_start: number; page_end: number; line_start: number | null }>(
+    ctx.db,
+    sql`select id, title, page_start, page_end, line_start from toc_entries where document_id = ${ctx.documentId} and routable`,
+  );
+  const own = new Set(nodes.map((n) => n.id));
+  const head = tokensOf(scope).at(-1) ?? '';
+  for (const phrase of [scope, ...(head.length >= 4 && head !== tokensOf(scope).join(' ') ? [head] : [])]) {
+    const holders = entries.filter((e) => !own.has(e.id) && containsPhrase(e.title, phrase));
+    const at = (n: TocNode) => n.pageStart * 100_000 + (n.lineStart ?? 0);
+    const inside = nodes.filter((n) => holders.some((h) => at(n) >= h.page_start * 100_000 + (h.line_start ?? 0) && n.pageStart <= h.page_end));
+    if (inside.length >= 2 && inside.length < nodes.length) return inside;
+  }
+  return [];
 }
 
 async function withinQualifier(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {

@@ -1,0 +1,164 @@
+/**
+ * Every TOC entry with sub-entries, anywhere in the document, as a candidate list: the detector
+ * that does not hang on where routing went. Routing ranks one level at a time by titles and word
+ * tallies; a list question whose items are a section's parts ("the phases of the life cycle")
+ * may share no word with that section's title, while the section's opening text says what its
+ * parts are ("This section describes the major phases of ...: preparation, detection, ...").
+ *
+ * Each set reads its entry's opening text, the lines between its heading and its first
+ * sub-entry. When one sentence there names two or more of the sub-entries by their titles, and
+ * calls them by the question's item noun, that sentence introduces them: it is the set's intro, and the sub-entries it names are the items
+ * (an entry's trailing "Checklist" or "Recommendations" section is not one of the parts the
+ * opening enumerates). Sub-entries no opening sentence introduces are not offered here: they
+ * are any entry's parts, and routing offers those where it goes (section-sets.ts).
+ *
+ * A set found here lies outside what routing chose, so it never proves itself whole: the
+ * verdict stays for the structure the question was routed to.
+ */
+
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/client.ts';
+import type { StoredList } from './candidates.ts';
+import type { StrategyContext } from './strategy-types.ts';
+import { splitSentences } from '../route/sentences.ts';
+import { containsPhrase, tokensOf } from '../text/text-match.ts';
+import { singularize } from '../question/understand.ts';
+import { joinParts } from '../structure/lists.ts';
+
+/** Lines of an entry's opening text read at most: a paragraph or two, never a whole chapter. */
+const OPENING_LINES = 40;
+/** The opening text kept as the set's lead (the context its intro closes), in characters. */
+const LEAD_CHARS = 600;
+/**
+ * Sub-entries an opening sentence must name to introduce them: two at least (one is a
+ * cross-reference), and half of them (naming two of eight points the way to two of them).
+ */
+const NAMED_MIN = 2;
+
+export interface DocumentSet {
+  list: StoredList;
+  /** The entry whose sub-entries these are. */
+  parent: { id: number; title: string };
+  /** The sub-entries the set holds, in order (those the opening names, when it names them). */
+  children: { id: number; title: string; pageStart: number; lineStart: number | null }[];
+  /** The opening sentence that names them. */
+  namedBy: string;
+}
+
+interface EntryRow {
+  id: number;
+  parentId: number | null;
+  title: string;
+  pageStart: number;
+  pageEnd: number;
+  lineStart: number | null;
+}
+
+/**
+ * `skip`: entries whose sub-entries are offered already (the routed entry, the sets below it).
+ * `noun`: what the question lists ("phase"): the opening sentence must call the parts so, or it
+ * introduces them as something else ("two types of requirements: basic and derived").
+ */
+export async function documentSectionSets(ctx: Pick<StrategyContext, 'db' | 'documentId'>, skip: Set<number>, noun: string | null): Promise<DocumentSet[]> {
+  const head = noun ? tokensOf(noun).at(-1) : undefined;
+  if (!head) return [];
+  const callsThem = (sentence: string) => tokensOf(sentence).some((t) => t === head || singularize(t) === head);
+  const entries = await rows<EntryRow>(
+    ctx.db,
+    sql`select id, parent_id as "parentId", title, page_start as "pageStart", page_end as "pageEnd", line_start as "lineStart"
+        from toc_entries where document_id = ${ctx.documentId} and routable order by id`,
+  );
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  const children = new Map<number, EntryRow[]>();
+  for (const e of entries) if (e.parentId !== null) children.set(e.parentId, [...(children.get(e.parentId) ?? []), e]);
+  const parents = [...children.entries()].filter(([id, cs]) => cs.length >= 2 && !skip.has(id) && byId.has(id));
+  if (!parents.length) return [];
+  const openings = await openingLines(ctx, parents.map(([id, cs]) => ({ id, from: byId.get(id)!, to: cs[0]! })));
+  const out: DocumentSet[] = [];
+  for (const [id, cs] of parents) {
+    const parent = byId.get(id)!;
+    const lines = openings.get(id) ?? [];
+    const sentences = splitSentences(lines).map((s) => s.text).filter(callsThem);
+    const named = bestNamingSentence(sentences, cs);
+    // Sub-entries nothing introduces are any entry's parts: routing offers those where it goes.
+    if (!named) continue;
+    const kept = cs.filter((c) => names(named, c.title));
+    const path: string[] = [];
+    for (let up = parent.parentId === null ? undefined : byId.get(parent.parentId); up; up = up.parentId === null ? undefined : byId.get(up.parentId)) path.unshift(up.title);
+    const lead = joinParts(lines.map((l) => l.text)).slice(0, LEAD_CHARS);
+    out.push({
+      list: asList(-(100000 + id), parent, [...path, parent.title].join(' > '), named, lead, kept),
+      parent: { id, title: parent.title },
+      children: kept.map((c) => ({ id: c.id, title: c.title, pageStart: c.pageStart, lineStart: c.lineStart })),
+      namedBy: named,
+    });
+  }
+  return out;
+}
+
+/** The opening lines of each entry: after its heading line, before its first sub-entry's. */
+async function openingLines(ctx: Pick<StrategyContext, 'db' | 'documentId'>, spans: { id: number; from: EntryRow; to: EntryRow }[]) {
+  const values = sql.join(
+    spans.map((s) => sql`(${s.id}::int, ${s.from.pageStart}::int, ${s.from.lineStart ?? 0}::int, ${s.to.pageStart}::int, ${s.to.lineStart ?? 0}::int)`),
+    sql`, `,
+  );
+  const found = await rows<{ entry: number; pageNum: number; lineNum: number; text: string }>(
+    ctx.db,
+    sql`select s.entry, l.page_num as "pageNum", l.line_num as "lineNum", l.text
+        from (values ${values}) as s(entry, p0, l0, p1, l1)
+        cross join lateral (
+          select page_num, line_num, text from lines
+          where document_id = ${ctx.documentId} and not furniture
+            and (page_num, line_num) > (s.p0, s.l0) and (page_num, line_num) < (s.p1, s.l1)
+          order by page_num, line_num limit ${OPENING_LINES}
+        ) l
+        order by s.entry, l.page_num, l.line_num`,
+  );
+  const out = new Map<number, { pageNum: number; lineNum: number; text: string }[]>();
+  for (const f of found) out.set(f.entry, [...(out.get(f.entry) ?? []), f]);
+  return out;
+}
+
+/** A sub-entry's title without its number ("3.2 Detection and Analysis" -> "Detection and Analysis"). */
+function bareTitle(title: string): string {
+  return title.replace(/^\s*(?:[A-Za-z]{0,12}\s+)?(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+|[A-Z])[.):]?\s+(?=\S)/u, '').trim();
+}
+
+/** The sentence names the sub-entry: the whole of its bare title stands in it as a phrase. */
+function names(sentence: string, title: string): boolean {
+  const bare = bareTitle(title);
+  return tokensOf(bare).length > 0 && containsPhrase(sentence, bare);
+}
+
+/** The opening sentence naming the most sub-entries, when it names enough to introduce them. */
+function bestNamingSentence(sentences: string[], cs: EntryRow[]): string | null {
+  let best: { text: string; n: number } | null = null;
+  for (const s of sentences) {
+    const n = cs.filter((c) => names(s, c.title)).length;
+    if (n >= Math.max(NAMED_MIN, Math.ceil(cs.length / 2)) && (!best || n > best.n)) best = { text: s, n };
+  }
+  return best?.text ?? null;
+}
+
+function asList(id: number, parent: EntryRow, path: string, intro: string, lead: string, cs: EntryRow[]): StoredList {
+  const pages = cs.map((c) => c.pageStart);
+  return {
+    id,
+    parentList: null,
+    parentItem: null,
+    depth: 0,
+    kind: 'section',
+    sectionId: parent.id,
+    heading: parent.title,
+    intro,
+    lead,
+    itemCount: cs.length,
+    sequential: true,
+    endedBy: 'heading',
+    gapAfter: false,
+    pageStart: Math.min(...pages),
+    pageEnd: Math.max(...pages),
+    sectionPath: path,
+    items: cs.map((c, n) => ({ ordinal: n + 1, label: c.title.replace(/\s+/g, ' ').trim(), text: c.title.replace(/\s+/g, ' ').trim(), pageNum: c.pageStart, lineNum: c.lineStart ?? 0, lineId: 0, lineText: c.title })),
+  };
+}

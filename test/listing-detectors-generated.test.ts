@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { understandQuestion } from '../src/question/understand.ts';
+import { childrenOf } from '../src/lexicon/identifiers.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
+import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
+
+/**
+ * A made-up repair guide. Its second chapter says "repair" on every line and so draws routing;
+ * its third chapter's title shares no word with the question, while its opening sentence names
+ * the phases its sections describe, and a checklist section follows them that is no phase.
+ */
+function guide(): Draw[] {
+  return [
+    (doc) => {
+      at(doc, 72, 60, '1 Introduction', { bold: true, size: 14 });
+      at(doc, 72, 90, 'This guide tells a workshop how to run its repair work from start to end.');
+      at(doc, 72, 115, '2 Organizing a Repair Capability', { bold: true, size: 14 });
+      at(doc, 72, 145, 'A repair capability needs a repair team, a repair budget and a repair rota.');
+      at(doc, 72, 163, 'The repair team keeps the repair tools and the repair records of the workshop.');
+      at(doc, 72, 181, 'Each repair lead signs the repair log at the end of the repair week.');
+      at(doc, 72, 206, '2.1 Repair Team Roles', { bold: true, size: 12 });
+      at(doc, 72, 231, 'The repair team has a lead, two fitters and an apprentice for each repair shift.');
+      at(doc, 72, 256, '2.2 Repair Tools', { bold: true, size: 12 });
+      at(doc, 72, 281, 'The repair tools are kept in the tool room, and the repair lead holds its key.');
+    },
+    (doc) => {
+      at(doc, 72, 60, '3 Handling a Fault', { bold: true, size: 14 });
+      at(doc, 72, 90, 'The work on a fault has several phases. This section describes the major phases');
+      at(doc, 72, 108, 'of the repair life cycle (inspection, mending, and handover) in detail.');
+      at(doc, 72, 133, '3.1 Inspection', { bold: true, size: 12 });
+      at(doc, 72, 158, 'A fitter looks at the machine and writes down what is broken.');
+      at(doc, 72, 183, '3.2 Mending', { bold: true, size: 12 });
+      at(doc, 72, 208, 'The fitter replaces the broken part and runs the machine for an hour.');
+      at(doc, 72, 233, '3.3 Handover', { bold: true, size: 12 });
+      at(doc, 72, 258, 'The lead gives the machine back to its owner with the record of the work.');
+      at(doc, 72, 283, '3.4 Checklist', { bold: true, size: 12 });
+      at(doc, 72, 308, 'Tick each box on the card before the machine leaves the workshop.');
+    },
+  ];
+}
+
+/**
+ * A made-up standard whose chapters are written "V2.1" and whose requirements "2.1.1": a
+ * question about the requirements in one section asks for the codes a level below it, and the
+ * total the standard states for all its requirements does not count that section.
+ */
+function standard(): Draw[] {
+  return [
+    (doc) => {
+      at(doc, 72, 60, 'Overview', { bold: true, size: 14 });
+      at(doc, 72, 90, 'This standard holds a total of 30 requirements for the doors and keys of a vault.');
+      at(doc, 72, 115, 'V2.1 Doors', { bold: true, size: 12 });
+      at(doc, 72, 140, '2.1.1 Verify that the vault door is locked at night.');
+      at(doc, 72, 160, '2.1.2 Verify that the vault door cannot be opened from outside without a badge.');
+      at(doc, 72, 185, 'V2.2 Keys', { bold: true, size: 12 });
+      at(doc, 72, 210, '2.2.1 Verify that every key is kept in the key safe.');
+      at(doc, 72, 230, '2.2.2 Verify that a lost key is reported within one day.');
+      at(doc, 72, 250, '2.2.3 Verify that the key safe is opened by two guards together.');
+      at(doc, 72, 270, '2.2.4 Verify that the list of keys is checked each month.');
+      at(doc, 72, 295, 'V2.3 Alarms', { bold: true, size: 12 });
+      at(doc, 72, 320, '2.3.1 Verify that the alarm rings when the door is forced.');
+      at(doc, 72, 340, '2.3.2 Verify that the alarm is tested each week.');
+    },
+  ];
+}
+
+describe('the question read as its own sentence, with its noun and the part it names', () => {
+  it('reads the question of a text that opens with context, and a noun past a parenthetical', () => {
+    const u = understandQuestion('We think a fault has happened but we have no repair team. What steps does the guide say to take?');
+    expect(u.intent).toBe('listing');
+    expect(u.itemNoun).toBe('steps');
+    expect(understandQuestion('What are the major (top-level) steps under Mending?').itemNoun).toBe('steps');
+    // A stop inside a name is no sentence end.
+    expect(understandQuestion('Which requirements are in section 3.5 of SP 800-171 Rev. 2?').containerCodes).toEqual(['3.5']);
+  });
+
+  it('knows which code holds the items and which codes lie a level below it', () => {
+    expect(understandQuestion('Which requirements are in section V7.4 of the standard?').containerCodes).toEqual(['V7.4']);
+    expect(understandQuestion('What does requirement 3.1.1 say?').containerCodes).toEqual([]);
+    const below = (code: string) => new RegExp(`^${childrenOf(code)}$`);
+    expect(below('V7.4').test('7.4.1')).toBe(true);
+    expect(below('V7.4').test('V7.4.12')).toBe(true);
+    expect(below('V7.4').test('7.5.1')).toBe(false);
+    expect(below('3.5').test('3.5.10')).toBe(true);
+    expect(below('GV.OC').test('GV.OC-01')).toBe(true);
+    expect(childrenOf('SP 800-171')).toBeNull();
+  });
+});
+
+describe('sections an opening sentence names, wherever routing went', () => {
+  const doc = generatedDocument(() => drawPdf(guide()), 'repair-guide.pdf');
+
+  it('answers with the sections the opening names, not the checklist after them, and never calls them whole', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('What are the phases of the repair life cycle?');
+    expect(answer.items.map((i) => i.name)).toEqual(['3.1 Inspection', '3.2 Mending', '3.3 Handover']);
+    expect(answer.isComplete).toBeNull();
+    expect(trace.find((t) => t.step === 'candidates')?.decision).toMatch(/sub-entries of "3 Handling a Fault" that its opening names/);
+  });
+});
+
+describe('the codes a level below the section a question names', () => {
+  const doc = generatedDocument(() => drawPdf(standard()), 'vault-levels.pdf');
+
+  it('sweeps the requirements of the section, not the sections beside it, and the total of all requirements does not make it incomplete', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('Which requirements are in section V2.2 Keys?');
+    expect(answer.items.map((i) => i.name)).toEqual(['2.2.1', '2.2.2', '2.2.3', '2.2.4']);
+    expect(answer.isComplete).not.toBe(false);
+    expect(trace.some((t) => t.step === 'cardinality' && /not the count of the part/.test(t.decision ?? ''))).toBe(true);
+  });
+});
