@@ -67,7 +67,11 @@ function installOneShotInflate() {
       /** @type {(v?: unknown) => void} */
       let closed = () => {};
       const whenClosed = new Promise((resolve) => (closed = resolve));
-      const inflated = whenClosed.then(() => new Uint8Array(zlib.inflateSync(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks))));
+      const inflated = whenClosed.then(() => {
+        const out = zlib.inflateSync(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+        // A view, not a copy: pdf.js copies the chunks it reads into one array of its own anyway.
+        return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+      });
       // A failure surfaces where the reader looks; unobserved it must not count as an unhandled rejection.
       inflated.catch(() => {});
       const writer = {
