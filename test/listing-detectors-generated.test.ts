@@ -65,6 +65,39 @@ function standard(): Draw[] {
   ];
 }
 
+/**
+ * A made-up framework: two functions, each with categories as sections and coded outcomes a
+ * level below them, and a playbook part whose coded entries each hold "Suggested Actions".
+ */
+function framework(): Draw[] {
+  const actions = (doc: PDFKit.PDFDocument, y: number, code: string, text: string, a: string[]) => {
+    at(doc, 72, y, code, { bold: true, size: 12 });
+    at(doc, 72, y + 20, text);
+    at(doc, 72, y + 40, 'Suggested Actions', { bold: true, size: 11 });
+    a.forEach((t, i) => at(doc, 84, y + 60 + 16 * i, `• ${t}`));
+  };
+  return [
+    (doc) => {
+      at(doc, 72, 60, 'WATCH (WA)', { bold: true, size: 14 });
+      at(doc, 72, 88, 'The function covers how a site watches its doors and gates.');
+      at(doc, 72, 113, 'Door Watch (WA.DW)', { bold: true, size: 12 });
+      at(doc, 72, 138, 'WA.DW-01: Doors are watched at night');
+      at(doc, 72, 156, 'WA.DW-02: Door alarms are tested each week');
+      at(doc, 72, 181, 'Gate Watch (WA.GW)', { bold: true, size: 12 });
+      at(doc, 72, 206, 'WA.GW-01: Gates are watched by a guard');
+      at(doc, 72, 224, 'WA.GW-02: Gate logs are kept for a year');
+      at(doc, 72, 242, 'WA.GW-03: Gate keys are counted each day');
+    },
+    (doc) => {
+      at(doc, 72, 60, 'Shield', { bold: true, size: 14 });
+      at(doc, 72, 88, 'The playbook part on shielding the site from harm.');
+      actions(doc, 113, 'SHIELD 1.1', 'Harms to the site are known and written down.', ['Walk the site each month.', 'Write down each harm found.']);
+      actions(doc, 253, 'SHIELD 1.2', 'Each harm has an owner.', ['Name an owner for each harm.', 'Review the owners each year.']);
+      actions(doc, 393, 'SHIELD 2.1', 'Owners report on their harms.', ['Ask each owner for a report.', 'Keep the reports in the office.', 'Read the reports at the meeting.']);
+    },
+  ];
+}
+
 describe('the question read as its own sentence, with its noun and the part it names', () => {
   it('reads the question of a text that opens with context, and a noun past a parenthetical', () => {
     const u = understandQuestion('We think a fault has happened but we have no repair team. What steps does the guide say to take?');
@@ -85,6 +118,27 @@ describe('the question read as its own sentence, with its noun and the part it n
     expect(below('3.5').test('3.5.10')).toBe(true);
     expect(below('GV.OC').test('GV.OC-01')).toBe(true);
     expect(childrenOf('SP 800-171')).toBeNull();
+  });
+
+  it('reads a name in capitals before a structural noun as the scope, and asks for codes when the question asks for their identifiers', () => {
+    expect(understandQuestion('How many SHIELD subcategories does the playbook give suggested actions for? List them.').scope).toBe('SHIELD');
+    expect(understandQuestion('Which subcategories fall under the WATCH function? Give their identifiers.').asksCodes).toBe(true);
+    expect(understandQuestion('Which category has the identifier WA.DW?').asksCodes).toBe(false);
+  });
+});
+
+describe('the level a question asks for, from its scope and the identifiers it wants', () => {
+  const doc = generatedDocument(() => drawPdf(framework()), 'watch-framework.pdf');
+
+  it('answers "their identifiers" with the coded outcomes under the function, not its category sections', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which subcategories fall under the WATCH function? Give their identifiers.');
+    expect(answer.items.map((i) => i.name)).toEqual(['WA.DW-01', 'WA.DW-02', 'WA.GW-01', 'WA.GW-02', 'WA.GW-03']);
+  });
+
+  it('answers with the entries coded under the scope, not a list of actions inside one of them', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('How many SHIELD subcategories does the playbook give suggested actions for? List them.');
+    expect(answer.items.map((i) => i.name)).toEqual(['SHIELD 1.1', 'SHIELD 1.2', 'SHIELD 2.1']);
+    expect(answer.count).toBe(3);
   });
 });
 

@@ -175,7 +175,11 @@ export function rankLists(
   };
   // An instance of the item noun opens with it ("Article 13 Transparency and ...") or is a short
   // name that holds it ("Tier 2 Partial"); a sentence that merely mentions the noun is not one.
+  // A code under the scope the question names in capitals ("MAP 1.1" for "the MAP
+  // subcategories") is an instance too: the scope is the prefix of its members' codes.
+  const scopeCode = u.scope && /^[A-Z]{2,}$/.test(u.scope) ? new RegExp(`^${u.scope}[ .\\-]?\\d`) : null;
   const isInstance = (label: string) => {
+    if (scopeCode?.test(label.trim())) return true;
     const t = tokensOf(label).map(stem);
     return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && t.some((w) => nounStems.has(w)));
   };

@@ -11,6 +11,7 @@ import { semanticStrategy } from './strategies/semantic.ts';
 import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
+import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
@@ -28,11 +29,16 @@ export interface ListingOutcome {
   cue: ReturnType<typeof bestCue>;
 }
 
-/** The order the question's shape calls for: identifiers want the pattern sweep first. */
-export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'>): StrategyName[] {
+/**
+ * The order the question's shape calls for: identifiers want the pattern sweep first, and so
+ * does a scope that is the prefix of a code family ("the MAP subcategories" over "MAP 1.1" ...):
+ * the items under it are its codes (`scopeIsPrefix`, read from the identifier index).
+ */
+export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'> & { scopeIsPrefix?: boolean }): StrategyName[] {
+  if (ctx.scopeIsPrefix) return ['pattern', 'structure', 'semantic'];
   const noun = `${ctx.u.itemPhrase ?? ''} ${ctx.u.itemNoun ?? ''}`.toLowerCase();
   const wantsCodes = /\b(codes?|identifiers?|ids?)\b/.test(noun) || ctx.u.codes.some((c) => /[.\-]|\d/.test(c) && /x$|\d$/i.test(c));
-  if (wantsCodes) return ['pattern', 'structure', 'semantic'];
+  if (wantsCodes || ctx.u.asksCodes) return ['pattern', 'structure', 'semantic'];
   return ['structure', 'pattern', 'semantic'];
 }
 
@@ -65,7 +71,9 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
         : 'no stated count',
   });
   const expected = ctx.u.expectedCount ?? cue?.count ?? null;
-  ctx = { ...ctx, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null };
+  // Two codes at least open with the scope: one may be a stray mention.
+  const scopeIsPrefix = Boolean(ctx.u.scope && /^[A-Z]{2,}$/.test(ctx.u.scope) && (await codesUnderPrefix(ctx.db, ctx.documentId, ctx.u.scope)) >= 2);
+  ctx = { ...ctx, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null, scopeIsPrefix };
   const tried: ListingOutcome['tried'] = [];
   let chosen: StrategyResult | null = null;
   for (const name of strategyOrder(ctx)) {

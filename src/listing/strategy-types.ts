@@ -55,6 +55,8 @@ export interface StrategyContext {
   expectedCount?: number | null;
   /** Where the document states that count (its sentence may introduce the items). */
   cueAt?: { pageNum: number; lineNum: number } | null;
+  /** The question's scope opens codes of the identifier index ("MAP" of "MAP 1.1"). */
+  scopeIsPrefix?: boolean;
   /** The list the routed section consists of, when the question's intent was read from it. */
   sectionList?: number | null;
 }

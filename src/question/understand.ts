@@ -51,6 +51,8 @@ export const UnderstandingSchema = z.object({
    * GV.OC"): the items are a level below them, not their siblings.
    */
   containerCodes: z.array(z.string()).optional(),
+  /** The question asks for the items' identifiers ("the subcategory codes", "give their identifiers"). */
+  asksCodes: z.boolean().optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
@@ -1108,6 +1110,17 @@ export function understandQuestion(text: string): Understanding {
   const scope = findScope(toks, intent === 'factual' ? null : source.np);
   let scopeValue = scope.scope;
   if (scope.signal) signals.push(scope.signal);
+  if (!scopeValue && intent !== 'factual' && source.np) {
+    // "MAP subcategories", "the DETECT categories": a name in capitals right before a structural
+    // item noun names the part the items sit under, as "under MAP" would.
+    const ws = source.np.toks.filter((t) => t.kind === 'word');
+    const hi = ws.findIndex((t) => t === headOf(source.np!));
+    const mod = hi > 0 ? ws[hi - 1]! : null;
+    if (mod && /^[A-Z]{3,}$/.test(mod.text) && STRUCTURAL_NOUNS.has(singularizeWord(ws[hi]!.lower))) {
+      scopeValue = mod.text;
+      signals.push('scope-capital-modifier');
+    }
+  }
   if (!scopeValue && codes.length) {
     // A series document the question names ("SP 800-171") is the document, not a scope inside it.
     const c = codeSpans.find((s) => !isSeriesNumber(s.text));
@@ -1150,9 +1163,13 @@ export function understandQuestion(text: string): Understanding {
     numbers: numbersOutside(norm, codes),
     countedNoun,
     containerCodes: containerCodes(norm, codes),
+    asksCodes: ASKS_CODES.test(norm),
     signals,
   });
 }
+
+/** Identifier words after a noun or a possessive: what the question wants written out is codes. */
+const ASKS_CODES = /\b(?:their|its|the\s+\w+|\w+)\s+(?:codes|identifiers|ids)\b/i;
 
 /** Prepositions that put what follows around the items ("in", "under", "within" section 3.5). */
 const CONTAINING_PREPOSITIONS = ['in', 'under', 'within', 'inside', 'from'];
