@@ -98,6 +98,22 @@ function framework(): Draw[] {
   ];
 }
 
+/** A quick-reference checklist: bracket-numbered items behind a box glyph, wrapped under their text. */
+function checklist(): Draw[] {
+  return [
+    (doc) => {
+      at(doc, 72, 60, 'Vault Checklist', { bold: true, size: 14 });
+      at(doc, 72, 90, 'Key Practices:', { bold: true });
+      at(doc, 86, 110, '[11] Keep every key of the vault in the key safe and count the keys at the end of');
+      at(doc, 100, 126, 'each shift (e.g., the night shift)');
+      at(doc, 86, 142, '[12] Report a lost key at once');
+      at(doc, 86, 158, '[13] Change the locks of a door whose key was lost, and write the change into the');
+      at(doc, 100, 174, 'lock book of the vault');
+      at(doc, 72, 200, 'Each guard signs the checklist when the shift ends.');
+    },
+  ];
+}
+
 describe('the question read as its own sentence, with its noun and the part it names', () => {
   it('reads the question of a text that opens with context, and a noun past a parenthetical', () => {
     const u = understandQuestion('We think a fault has happened but we have no repair team. What steps does the guide say to take?');
@@ -161,5 +177,17 @@ describe('the codes a level below the section a question names', () => {
     expect(answer.items.map((i) => i.name)).toEqual(['2.2.1', '2.2.2', '2.2.3', '2.2.4']);
     expect(answer.isComplete).not.toBe(false);
     expect(trace.some((t) => t.step === 'cardinality' && /not the count of the part/.test(t.decision ?? ''))).toBe(true);
+  });
+});
+
+describe('enumerated items read whole, over their wrapped lines', () => {
+  const doc = generatedDocument(() => drawPdf(checklist()), 'vault-checklist.pdf');
+
+  it('keeps each item whole, its wrapped lines included, and stops at the next item', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('What does the checklist list under Key Practices?');
+    expect(answer.items).toHaveLength(3);
+    expect(answer.items[0]!.surfaceForms.join(' | ')).toContain('count the keys at the end of each shift (e.g., the night shift)');
+    expect(answer.items[1]!.surfaceForms).not.toContain('Report a lost key at once Change');
+    expect(answer.items[2]!.surfaceForms.join(' | ')).toContain('write the change into the lock book of the vault');
   });
 });

@@ -9,6 +9,7 @@ import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
+import { joinParts } from '../../structure/lists.ts';
 
 /**
  * Structure: the document's own shape answers the listing. First the routed entry's TOC
@@ -238,11 +239,22 @@ function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
 
 /** Turns enumeration members into candidates; a bare marker line ("Tier 1:") takes its next line as the name. */
 export function enumerationItems(e: Enumeration, lines: LineRow[], confidence: number): Candidate[] {
-  return e.items.map((it) => {
+  return e.items.map((it, n) => {
     const idx = lines.findIndex((l) => l.pageNum === it.pageNum && l.lineNum === it.lineNum);
     const line = lines[idx]!;
     const marker = it.marker.replace(/[.:)\s]+$/, '');
-    let name = leadIn(it.text);
+    // The item goes on over the lines indented past its marker, up to the next item: an item is
+    // the whole item, never its first line.
+    const next = e.items[n + 1];
+    const whole = [it.text];
+    for (let j = idx + 1; j < lines.length && j <= idx + CONTINUATION_LINES; j++) {
+      const l = lines[j]!;
+      if (next && l.pageNum === next.pageNum && l.lineNum === next.lineNum) break;
+      if (l.x0 <= line.x0 + 1 || l.pageNum !== line.pageNum) break;
+      whole.push(l.text);
+    }
+    const text = joinParts(whole);
+    let name = leadIn(text);
     const forms: string[] = [];
     if (!name) {
       const next = lines[idx + 1];
@@ -251,9 +263,12 @@ export function enumerationItems(e: Enumeration, lines: LineRow[], confidence: n
     } else if (/^(step|task|phase|stage|tier|level|part)\b/i.test(marker)) {
       forms.push(`${marker}: ${name}`);
     }
-    return { name, surfaceForms: [...new Set([name, ...forms, it.text].filter(Boolean))], citations: [cite(line)], confidence };
+    return { name, surfaceForms: [...new Set([name, ...forms, it.text, text].filter(Boolean))], citations: [cite(line)], confidence };
   });
 }
+
+/** Continuation lines read at most for one enumerated item. */
+const CONTINUATION_LINES = 8;
 
 /** True when the line(s) just before the list mention the item noun or the question's keywords. */
 function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyContext, 'u'>): boolean {
