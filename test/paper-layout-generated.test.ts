@@ -191,6 +191,41 @@ describe('a two-column paper (generated)', () => {
     expect(model.lists.filter((l) => l.intro?.startsWith('Table 2.'))).toHaveLength(1);
   });
 
+  it('reads a table of values set below its caption, from the caption down, with its header row apart', async () => {
+    // Body-size prose above and below, a caption of two lines, a header of words, rows of formulas
+    // (one row without a digit), then the running text again.
+    const page: Draw = (doc) => {
+      for (let i = 0; i < 6; i++) roman(doc, LEFT, 60 + i * STEP, FILL[i]!);
+      roman(doc, LEFT + 20, 150, 'Table 4: Cost per step and longest path for different widget types. n is the', 10);
+      roman(doc, LEFT + 20, 162, 'length of the list and k the width of a widget.', 10);
+      // Value cells centred in their columns, as papers set them: they share no left edge.
+      const centred = (x: number, w: number, y: number, text: string) => {
+        doc.font('Times-Roman').fontSize(10);
+        roman(doc, x + (w - doc.widthOfString(text)) / 2, y, text);
+      };
+      const rows = [['Widget Type', 'Cost per Step', 'Longest Path'], ['Folding', 'O(n \u00b7 k \u00b7 k)', 'O(1)'], ['Chained', 'O(n)', 'O(n \u00b7 n)'], ['Stacked', 'O(k \u00b7 n)', 'O(log n)']];
+      rows.forEach(([a, b, c], i) => {
+        roman(doc, LEFT + 40, 184 + i * STEP, a!);
+        centred(LEFT + 170, 120, 184 + i * STEP, b!);
+        centred(LEFT + 300, 120, 184 + i * STEP, c!);
+      });
+      for (let i = 0; i < 6; i++) roman(doc, LEFT, 260 + i * STEP, FILL[(i + 3) % FILL.length]!);
+      // A table of words wrapped over lines under its caption is not read this way.
+      roman(doc, LEFT + 20, 350, 'Table 5: Tasks and outcomes of each stage.', 10);
+      [['Tasks', 'Outcomes'], ['Sort the widgets', 'The widgets are sorted and'], ['by their depth', 'written into the book'], ['Weigh the widgets', 'Each widget has a weight']].forEach(([a, b], i) => {
+        roman(doc, LEFT + 40, 372 + i * STEP, a!);
+        centred(LEFT + 220, 200, 372 + i * STEP, b!);
+      });
+      for (let i = 0; i < 6; i++) roman(doc, LEFT, 440 + i * STEP, FILL[(i + 1) % FILL.length]!);
+    };
+    const parsed = await parsePdf(new Uint8Array(await drawPdf([page])), { pageCap: 10 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const table = model.lists.find((l) => l.intro?.startsWith('Table 4:'))!;
+    expect(table.intro).toMatch(/ :: Widget Type \| Cost per Step \| Longest Path$/);
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Folding', 'Chained', 'Stacked']);
+    expect(model.lists.some((l) => l.intro?.startsWith('Table 5:'))).toBe(false);
+  });
+
   it('keeps figures that recur at one height on several pages in the body, unlike a running header', async () => {
     const pages: Draw[] = [1, 2, 3].map((n) => (doc) => {
       roman(doc, 250, 30, 'Deep Widgets for Sorting');

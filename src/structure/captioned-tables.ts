@@ -1,6 +1,6 @@
 /**
  * Tables set above their caption, as papers set them ("Table 6. Classification error on the
- * CIFAR-10 test set." under the rows). Such tables are often not on common column anchors (cells
+ * CIFAR-10 test set." under the rows), and tables set below it. Such tables are often not on common column anchors (cells
  * centred in their column, a block of rows that fills more columns than the rows above it, a
  * header line set between the rows), so they are read from the caption up instead: every row in
  * the same page column above the caption, up to the running text, is the table. The first cell of
@@ -43,7 +43,26 @@ export function detectCaptionedTables(
       const below = rows.slice(k + 1).find((x) => !(cellsOf(x).length === 1 && Math.abs(cellsOf(x)[0]!.size - caption.size) < 0.5 && x.y - caption.y0 < 4 * caption.size));
       const above = rows[k - 1];
       const gapAbove = above && above.cells.length >= 2 ? r.y - above.y : Infinity;
-      if (below && cellsOf(below).length >= 2 && below.y - r.y <= ROW_GAP * Math.max(below.size, r.size) && below.y - r.y < gapAbove) return;
+      // (A caption of several lines is measured from its last line.)
+      const captionEnd = below ? rows[rows.indexOf(below) - 1]! : r;
+      if (below && cellsOf(below).length >= 2 && below.y - captionEnd.y <= ROW_GAP * Math.max(below.size, r.size) && below.y - r.y < gapAbove) {
+        // Set over its table, as some papers set them: the rows below it are the table, read
+        // down the same way, from the first row of cells to the running text.
+        const start = rows.indexOf(below);
+        const down: Row[] = [];
+        for (let j = start; j < rows.length; j++) {
+          const x = rows[j]!;
+          const over = rows[j - 1]!;
+          if (j > start && x.y - over.y > ROW_GAP * Math.max(x.size, over.size)) break;
+          if (prose(x) || (x.cells.length === 1 && CAPTION.test(x.cells[0]!.text.trim())) || x.cells.some(opts.taken)) break;
+          down.push(x);
+        }
+        // Only a table of values is read so: rows of words wrapped over several lines (a
+        // document's tables of tasks and outcomes) do not fall into rows that way.
+        const list = toList(down, caption, opts.firstIndex + out.length, true);
+        if (list) out.push(list);
+        return;
+      }
       const region: Row[] = [];
       for (let j = k - 1; j >= 0; j--) {
         const x = rows[j]!;
@@ -65,15 +84,18 @@ function cellsOf(r: Row): ParsedLine[] {
   return r.cells.filter((c) => c.text.trim().length > 2 || c.size >= 0.8 * size);
 }
 
-function toList(region: Row[], caption: ParsedLine, index: number): StructList | null {
+function toList(region: Row[], caption: ParsedLine, index: number, valuesOnly = false): StructList | null {
   const multi = region.map(cellsOf).filter((cs) => cs.length >= 2).map((cs) => [...cs].sort((a, b) => a.x0 - b.x0));
   if (multi.length < MIN_ROWS) return null;
   // A first row of words over rows that hold figures is the header ("model | top-1 err." over
   // "VGG-16 [41] | 28.07"): none of its cells is a figure, while the rows below hold them.
+  // A body row holds values: figures, or formulas ("28.07", "O(n)"); a header cell starts with
+  // no figure ("top-1 err." is a header's word).
   const figure = (c: ParsedLine) => /^[-–+]?\d/.test(c.text.trim());
-  const figures = (cells: ParsedLine[]) => cells.slice(1).some(figure);
+  const figures = (cells: ParsedLine[]) => cells.slice(1).some((c) => /[\d()%±×·=<>]/.test(c.text));
   const first = multi[0]!;
   const header = !first.some(figure) && multi.slice(1).filter(figures).length >= 0.8 * (multi.length - 1) ? first : null;
+  if (valuesOnly && !header) return null;
   const body = header ? multi.slice(1) : multi;
   const items: StructList['items'] = [];
   for (const cells of body) {
