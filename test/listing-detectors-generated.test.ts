@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ListingAnswer } from '../src/answer/types.ts';
 import { understandQuestion } from '../src/question/understand.ts';
 import { childrenOf } from '../src/lexicon/identifiers.ts';
+import { strategyOrder } from '../src/listing/dispatch.ts';
+import type { RoutedSection } from '../src/route/route-toc.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
 
@@ -134,6 +136,23 @@ describe('the question read as its own sentence, with its noun and the part it n
     expect(below('3.5').test('3.5.10')).toBe(true);
     expect(below('GV.OC').test('GV.OC-01')).toBe(true);
     expect(childrenOf('SP 800-171')).toBeNull();
+  });
+
+  it('knows a code written as a family, a container or one specific place, and orders the sweeps so', () => {
+    const routed: RoutedSection = { entry: null, path: [], pageStart: 1, pageEnd: 1, reason: '', tokens: 0, llmCalls: 0, usedLlm: false, modelChosen: false, evidence: [], backtracks: 0 };
+    const first = (q: string) => strategyOrder({ u: understandQuestion(q), routed })[0];
+    // A family asks for its members, a container for the codes below it.
+    expect(first('List every SHIELD 2.x subcategory in the playbook.')).toBe('pattern');
+    expect(first('What sections does the V6 Door chapter contain?')).toBe('pattern');
+    expect(understandQuestion('What sections does the V6 Door chapter contain?').containerCodes).toEqual(['V6']);
+    // One specific code names where the items are: the lists there compete, as for any question.
+    expect(first('For SHIELD 1.2, what should the policies of the site be designed to do?')).toBe('structure');
+  });
+
+  it('reads a verb-like word before an auxiliary as the head noun of a which-question', () => {
+    const u = understandQuestion('Which ensemble results does the paper compare in Table 5?');
+    expect(u.intent).toBe('listing');
+    expect(u.itemNoun).toBe('results');
   });
 
   it('reads a name in capitals before a structural noun as the scope, and asks for codes when the question asks for their identifiers', () => {

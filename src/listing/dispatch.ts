@@ -12,6 +12,7 @@ import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
 import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
+import { WILDCARD } from '../lexicon/identifiers.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
@@ -37,8 +38,11 @@ export interface ListingOutcome {
 export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'> & { scopeIsPrefix?: boolean }): StrategyName[] {
   if (ctx.scopeIsPrefix) return ['pattern', 'structure', 'semantic'];
   const noun = `${ctx.u.itemPhrase ?? ''} ${ctx.u.itemNoun ?? ''}`.toLowerCase();
-  const wantsCodes = /\b(codes?|identifiers?|ids?)\b/.test(noun) || ctx.u.codes.some((c) => /[.\-]|\d/.test(c) && /x$|\d$/i.test(c));
-  if (wantsCodes || ctx.u.asksCodes) return ['pattern', 'structure', 'semantic'];
+  // A code written as a family ("MEASURE 2.x") asks for its members; one specific code ("For
+  // GOVERN 1.2, what should ...") names where the items are, and the lists there compete.
+  const wantsCodes = /\b(codes?|identifiers?|ids?)\b/.test(noun) || ctx.u.codes.some((c) => /[.\-]|\d/.test(c) && new RegExp(`${WILDCARD}$`).test(c));
+  // A code written as the items' container ("in section 3.5") holds codes a level below it.
+  if (wantsCodes || ctx.u.asksCodes || ctx.u.containerCodes?.length) return ['pattern', 'structure', 'semantic'];
   return ['structure', 'pattern', 'semantic'];
 }
 

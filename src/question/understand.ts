@@ -579,7 +579,10 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
       break;
     }
     if (t.kind === 'word' && NP_STOP.has(t.lower)) break;
-    if (out.length && isVerbToken(t) && out[out.length - 1]!.kind !== 'punct') break;
+    // A verb-like word right before an auxiliary is the phrase's head ("which ensemble results
+    // does the paper compare"): a verb there would leave the auxiliary without a subject.
+    const nextIsAux = toks[i + 1]?.kind === 'word' && AUX.has(toks[i + 1]!.lower);
+    if (out.length && isVerbToken(t) && out[out.length - 1]!.kind !== 'punct' && !nextIsAux) break;
     // A participle after the noun starts a reduced relative clause: "the Profile types described in".
     if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text)) break;
     out.push(t);
@@ -1171,16 +1174,29 @@ export function understandQuestion(text: string): Understanding {
 /** Identifier words after a noun or a possessive: what the question wants written out is codes. */
 const ASKS_CODES = /\b(?:their|its|the\s+\w+|\w+)\s+(?:codes|identifiers|ids)\b/i;
 
+/**
+ * Nouns for the parts a document is divided into: a code they name holds items ("section 3.5"),
+ * where "requirement 3.1.1" or "task P-1" names one item itself.
+ */
+const PART_NOUNS = ['section', 'subsection', 'chapter', 'part', 'clause', 'appendix', 'annex', 'article', 'category', 'function', 'family', 'domain', 'group', 'module'];
+
 /** Prepositions that put what follows around the items ("in", "under", "within" section 3.5). */
 const CONTAINING_PREPOSITIONS = ['in', 'under', 'within', 'inside', 'from'];
 
-/** The codes written as the place the items are in: a containing preposition, a container noun or not, the code. */
+/**
+ * The codes written as the place the items are in: after a containing preposition or a container
+ * noun ("in section 3.5", "chapter V6"), or naming a container noun a few words on ("the V6
+ * Authentication chapter").
+ */
 function containerCodes(text: string, codes: string[]): string[] {
-  const nouns = [...CONTAINER_NOUNS].join('|');
+  const nouns = PART_NOUNS.join('|');
   // Only a code with parts below it holds items ("in SP 800-171" names a document, not a part).
   return codes.filter((c) => childrenOf(c) !== null).filter((c) => {
     const code = c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`\\b(?:${CONTAINING_PREPOSITIONS.join('|')})\\s+(?:the\\s+)?(?:(?:${nouns})\\s+)?${code}(?![\\w.])`, 'i').test(text);
+    // "in section 3.5", "under 3.5", "chapter V6", or "the V6 Authentication chapter".
+    const before = new RegExp(`(?:\\b(?:${CONTAINING_PREPOSITIONS.join('|')})\\s+(?:the\\s+)?(?:(?:${nouns})\\s+)?|\\b(?:${nouns})\\s+)${code}(?![\\w.])`, 'i');
+    const after = new RegExp(`(?<![\\w.])${code}(?:\\s+[A-Za-z][\\w-]*){0,4}?\\s+(?:${nouns})\\b`, 'i');
+    return before.test(text) || after.test(text);
   });
 }
 
