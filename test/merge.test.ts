@@ -286,4 +286,15 @@ describe('joining wrapped lines', () => {
     // A plain hyphen before a capital is kept: it may join two words ("Inter- Agency").
     expect(joinParts(['applies to Inter-', 'Agency work'])).toBe('applies to Inter- Agency work');
   });
+
+  it('keeps the hyphen of a compound broken over a line when the document writes it whole elsewhere, and mends any other broken word', async () => {
+    const { compoundsOf, joinParts, withCompounds } = await import('../src/structure/lists.ts');
+    const compounds = compoundsOf([{ text: 'Risks of third-party tools are tracked.' }, { text: 'A cost-effective plan.' }]);
+    withCompounds(compounds, () => {
+      expect(joinParts(['policies include deployed and third-', 'party AI systems'])).toBe('policies include deployed and third-party AI systems');
+      expect(joinParts(['the organiza-', 'tion signs'])).toBe('the organization signs');
+    });
+    // Outside the document being read, every broken word is mended as before.
+    expect(joinParts(['deployed and third-', 'party systems'])).toBe('deployed and thirdparty systems');
+  });
 });

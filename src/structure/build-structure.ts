@@ -7,7 +7,7 @@ import type { ParsedDocument, ParsedLine } from '../parse/types.ts';
 import { buildIndex, type DocIndex } from '../toc/doc-index.ts';
 import { wordCount } from '../toc/text.ts';
 import type { TocRow } from '../toc/types.ts';
-import { detectLists, type StructList } from './lists.ts';
+import { compoundsOf, detectLists, withCompounds, type StructList } from './lists.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectTables } from './tables.ts';
@@ -74,6 +74,10 @@ export interface StructureModel {
  * TOC was built with: its printed-contents lines are never list items either.
  */
 export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex = buildIndex(doc)): StructureModel {
+  return withCompounds(compoundsOf(doc.lines), () => readStructure(doc, toc, index));
+}
+
+function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): StructureModel {
   for (const l of index.furniture) l.furniture = true;
   const headingAt = new Set(toc.filter((e) => e.lineStart !== null).map((e) => `${e.pageStart}:${e.lineStart}`));
   const width = (p: number) => doc.pages[p - 1]?.width ?? 612;

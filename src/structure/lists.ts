@@ -309,12 +309,43 @@ export function joinParts(parts: string[]): string {
 
 /**
  * One more line onto a text: a word hyphenated at the line end is mended when the line goes on
- * in lower case; a soft hyphen (U+00AD, set only where a word was broken) always mends.
+ * in lower case, unless the document being read writes the compound whole elsewhere
+ * ("third-party" in a line of its own makes "third-" / "party" that compound, not a broken
+ * word); a soft hyphen (U+00AD, set only where a word was broken) always mends.
  */
 export function joinLine(text: string, line: string): string {
   if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
-  if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) return text.slice(0, -1) + line;
+  if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) {
+    const before = /(\p{L}+)-$/u.exec(text)?.[1] ?? '';
+    const after = /^\p{L}+/u.exec(line)?.[0] ?? '';
+    if (compounds.has(`${before}-${after}`.toLowerCase())) return text + line;
+    return text.slice(0, -1) + line;
+  }
   return `${text} ${line}`;
+}
+
+/** The hyphenated compounds the document being read writes within a line (see withCompounds). */
+let compounds: ReadonlySet<string> = new Set();
+
+/** The compounds a document writes whole ("third-party"), lower case. */
+export function compoundsOf(lines: { text: string }[]): Set<string> {
+  const out = new Set<string>();
+  for (const l of lines) for (const m of l.text.matchAll(/\p{L}+-\p{L}+/gu)) out.add(m[0].toLowerCase());
+  return out;
+}
+
+/**
+ * Runs `fn` with the document's compounds in force for joinLine: the structure model reads one
+ * document at a time, and each of its readers joins lines.
+ */
+export function withCompounds<T>(set: ReadonlySet<string>, fn: () => T): T {
+  const before = compounds;
+  compounds = set;
+  try {
+    return fn();
+  } finally {
+    compounds = before;
+  }
 }
 
 /**
