@@ -71,3 +71,12 @@ export function parseNumberWord(word: string): number | null {
   if (m && TENS.has(m[1]!) && value(m[2]!) !== undefined && value(m[2]!)! < 10) return value(m[1]!)! + value(m[2]!)!;
   return null;
 }
+
+/** Prepositions that put what follows around a question's items ("in", "under", "of" section 3.5). */
+export const CONTAINING_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'under', 'within', 'inside', 'from', 'of']);
+
+/**
+ * Nouns for the parts a document is divided into: a code they name holds items ("section 3.5",
+ * "chapter V6"), where "requirement 3.1.1" or "task P-1" names one item itself.
+ */
+export const PART_NOUNS: ReadonlySet<string> = new Set(['section', 'subsection', 'chapter', 'part', 'clause', 'appendix', 'annex', 'article', 'group', 'module']);

@@ -113,14 +113,21 @@ const SERIES_ONLY = new RegExp(`^${SERIES_NUMBER}$`);
 
 /**
  * The codes one level below a code, as a regex source: a number path gains one more number
- * ("3.5" -> "3.5.1", "3.5.2", ...), its letter prefix optional, since documents write sections
- * with it and their requirements without ("V7.4" holds "7.4.1"); a letters code gains a dash
+ * ("3.5" -> "3.5.1", "3.5.2", ...), its letter prefix optional below two levels, since documents
+ * write sections with it and their requirements without ("V7.4" holds "7.4.1"), and required
+ * below one ("V6" holds "V6.1", while "6.5" is a figure); a letters code gains a dash
  * number ("GV.OC" -> "GV.OC-01"). Null for shapes with no such child (a series number).
  */
 export function childrenOf(code: string): string | null {
   const c = code.trim();
   const numbered = new RegExp(`^(${LETTER_PREFIX})?(${NUMBER_PATH})$`).exec(c);
-  if (numbered) return `(?:${numbered[1] ? escapeRegex(numbered[1]) : ''})?${escapeRegex(numbered[2]!)}\\.${NUM}`.replace('(?:)?', '');
+  if (numbered) {
+    const [, prefix, path] = numbered;
+    const below = `${escapeRegex(path!)}\\.${NUM}`;
+    if (!prefix) return below;
+    // A one-level code keeps its prefix: "6.5" is a figure, not a part of chapter "V6".
+    return path!.includes('.') ? `(?:${escapeRegex(prefix)})?${below}` : `${escapeRegex(prefix)}${below}`;
+  }
   if (new RegExp(`^${DOTTED}$`).test(c)) return `${escapeRegex(c)}-${NUM}`;
   return null;
 }

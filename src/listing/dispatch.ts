@@ -12,7 +12,7 @@ import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
 import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
-import { WILDCARD } from '../lexicon/identifiers.ts';
+import { escapeRegex, WILDCARD } from '../lexicon/identifiers.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
@@ -61,7 +61,9 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // the document states for all of them ("fourteen families") is not the subset's count.
   // "The requirements in section 3.5" are a part: a count stated outside that part ("a total of
   // 278 requirements") counts the whole they belong to.
-  const outsidePart = Boolean(stated && ctx.u.containerCodes?.length && ctx.routed.entry && !withinEntry(ctx.routed.entry, stated.pageNum, stated.lineNum));
+  // Only the container's own entry tells inside from outside: routing may have landed elsewhere.
+  const container = ctx.routed.entry && ctx.u.containerCodes?.some((c) => titleOpensWith(ctx.routed.entry!.title, c)) ? ctx.routed.entry : null;
+  const outsidePart = Boolean(stated && container && !withinEntry(container, stated.pageNum, stated.lineNum));
   const cue = ctx.u.restricted || outsidePart ? null : stated;
   await ctx.tracer.record({
     stage: 'list',
@@ -77,7 +79,11 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   const expected = ctx.u.expectedCount ?? cue?.count ?? null;
   // Two codes at least open with the scope: one may be a stray mention.
   const scopeIsPrefix = Boolean(ctx.u.scope && /^[A-Z]{2,}$/.test(ctx.u.scope) && (await codesUnderPrefix(ctx.db, ctx.documentId, ctx.u.scope)) >= 2);
-  ctx = { ...ctx, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null, scopeIsPrefix };
+  // A name in capitals before the item noun ("the MAP subcategories") is a scope only as the
+  // prefix of the document's codes; otherwise it is as likely the name of the publisher or the
+  // document ("the NIST controls", "the OWASP requirements"), which no part of it is.
+  const u = ctx.u.signals.includes('scope-capital-modifier') && !scopeIsPrefix ? { ...ctx.u, scope: null } : ctx.u;
+  ctx = { ...ctx, u, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null, scopeIsPrefix };
   const tried: ListingOutcome['tried'] = [];
   let chosen: StrategyResult | null = null;
   for (const name of strategyOrder(ctx)) {
@@ -98,6 +104,13 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
       durationMs: performance.now() - t0,
     });
     if (usable) {
+      // A scope that prefixes codes put the sweep first; its family is the scope's codes, not
+      // necessarily those the question restricts itself to ("the MAP subcategories the Playbook
+      // gives suggested actions for"): which codes is the sweep's call, that they are all is not.
+      if (r.strategy === 'pattern' && r.exhaustive && ctx.scopeIsPrefix && strategyOrder({ ...ctx, scopeIsPrefix: false })[0] !== 'pattern') {
+        r.exhaustive = false;
+        r.detail = { ...r.detail, notProven: 'the codes under the scope, swept because the scope prefixes them; the question may ask for some of them' };
+      }
       const fuller = await preferFullerCodeSweep(ctx, r);
       if (fuller) tried.push({ strategy: fuller.strategy, variant: `${fuller.variant} (cross-check)`, items: fuller.items.length });
       chosen = fuller ?? r;
@@ -134,6 +147,11 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
     decision: `${verdict.isComplete === null ? 'unknown' : verdict.isComplete ? 'complete' : 'incomplete'} (${verdict.source})`,
   });
   return { result: chosen, items, verdict, tried, cue: own ?? cue };
+}
+
+/** The title opens with the code ("V2.2 Keys", "Section 3.5 ..."). */
+function titleOpensWith(title: string, code: string): boolean {
+  return new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?${escapeRegex(code)}(?![\\w.]|\\.\\d)`, 'i').test(title);
 }
 
 /** Whether a line lies in an entry's span: from its heading line to where the next entry outside it starts. */

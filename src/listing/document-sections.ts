@@ -16,8 +16,9 @@
  * verdict stays for the structure the question was routed to.
  */
 
-import { sql } from 'drizzle-orm';
-import { rows } from '../db/client.ts';
+import { routableEntries, type RoutableEntry } from '../sql/routable-entries.ts';
+import { linesBetween } from '../sql/lines-between.ts';
+import { stripNumbering } from '../toc/numbering.ts';
 import type { StoredList } from './candidates.ts';
 import type { StrategyContext } from './strategy-types.ts';
 import { splitSentences } from '../route/sentences.ts';
@@ -45,14 +46,7 @@ export interface DocumentSet {
   namedBy: string;
 }
 
-interface EntryRow {
-  id: number;
-  parentId: number | null;
-  title: string;
-  pageStart: number;
-  pageEnd: number;
-  lineStart: number | null;
-}
+type EntryRow = RoutableEntry;
 
 /**
  * `skip`: entries whose sub-entries are offered already (the routed entry, the sets below it).
@@ -63,17 +57,14 @@ export async function documentSectionSets(ctx: Pick<StrategyContext, 'db' | 'doc
   const head = noun ? tokensOf(noun).at(-1) : undefined;
   if (!head) return [];
   const callsThem = (sentence: string) => tokensOf(sentence).some((t) => t === head || singularize(t) === head);
-  const entries = await rows<EntryRow>(
-    ctx.db,
-    sql`select id, parent_id as "parentId", title, page_start as "pageStart", page_end as "pageEnd", line_start as "lineStart"
-        from toc_entries where document_id = ${ctx.documentId} and routable order by id`,
-  );
+  const entries = await routableEntries(ctx.db, ctx.documentId);
   const byId = new Map(entries.map((e) => [e.id, e]));
   const children = new Map<number, EntryRow[]>();
   for (const e of entries) if (e.parentId !== null) children.set(e.parentId, [...(children.get(e.parentId) ?? []), e]);
   const parents = [...children.entries()].filter(([id, cs]) => cs.length >= 2 && !skip.has(id) && byId.has(id));
   if (!parents.length) return [];
-  const openings = await openingLines(ctx, parents.map(([id, cs]) => ({ id, from: byId.get(id)!, to: cs[0]! })));
+  const at = (e: EntryRow) => ({ pageNum: e.pageStart, lineNum: e.lineStart ?? 0 });
+  const openings = await linesBetween(ctx.db, ctx.documentId, parents.map(([id, cs]) => ({ key: id, from: at(byId.get(id)!), to: at(cs[0]!) })), OPENING_LINES);
   const out: DocumentSet[] = [];
   for (const [id, cs] of parents) {
     const parent = byId.get(id)!;
@@ -96,37 +87,9 @@ export async function documentSectionSets(ctx: Pick<StrategyContext, 'db' | 'doc
   return out;
 }
 
-/** The opening lines of each entry: after its heading line, before its first sub-entry's. */
-async function openingLines(ctx: Pick<StrategyContext, 'db' | 'documentId'>, spans: { id: number; from: EntryRow; to: EntryRow }[]) {
-  const values = sql.join(
-    spans.map((s) => sql`(${s.id}::int, ${s.from.pageStart}::int, ${s.from.lineStart ?? 0}::int, ${s.to.pageStart}::int, ${s.to.lineStart ?? 0}::int)`),
-    sql`, `,
-  );
-  const found = await rows<{ entry: number; pageNum: number; lineNum: number; text: string }>(
-    ctx.db,
-    sql`select s.entry, l.page_num as "pageNum", l.line_num as "lineNum", l.text
-        from (values ${values}) as s(entry, p0, l0, p1, l1)
-        cross join lateral (
-          select page_num, line_num, text from lines
-          where document_id = ${ctx.documentId} and not furniture
-            and (page_num, line_num) > (s.p0, s.l0) and (page_num, line_num) < (s.p1, s.l1)
-          order by page_num, line_num limit ${OPENING_LINES}
-        ) l
-        order by s.entry, l.page_num, l.line_num`,
-  );
-  const out = new Map<number, { pageNum: number; lineNum: number; text: string }[]>();
-  for (const f of found) out.set(f.entry, [...(out.get(f.entry) ?? []), f]);
-  return out;
-}
-
-/** A sub-entry's title without its number ("3.2 Detection and Analysis" -> "Detection and Analysis"). */
-function bareTitle(title: string): string {
-  return title.replace(/^\s*(?:[A-Za-z]{0,12}\s+)?(?:[0-9]+(?:\.[0-9]+)*|[IVXLC]+|[A-Z])[.):]?\s+(?=\S)/u, '').trim();
-}
-
 /** The sentence names the sub-entry: the whole of its bare title stands in it as a phrase. */
 function names(sentence: string, title: string): boolean {
-  const bare = bareTitle(title);
+  const bare = stripNumbering(title);
   return tokensOf(bare).length > 0 && containsPhrase(sentence, bare);
 }
 

@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
-import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
+import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, CARDINALS, CONNECTIVE_ADVERBS, parseNumberWord, DETERMINERS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CARDINALS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -315,10 +315,10 @@ const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) =
   // series name is never read as a family word ("FIPS 199" is not like "GOVERN 1").
   { re: new RegExp(String.raw`\b${SERIES_NUMBER}\b`, 'g') },
   // CSF-style: "GV.OC-01", "GV.SC", "RS.CO", wildcard "GV.OC-xx".
-  { re: new RegExp(String.raw`\b(?:${dottedDash(NUM_OR_WILDCARD)}|${DOTTED})(?![\w.])`, 'g') },
+  { re: new RegExp(String.raw`\b(?:${dottedDash(NUM_OR_WILDCARD)}|${DOTTED})(?!\w|\.\w)`, 'g') },
   // Function + number: "GOVERN 1.1", "MEASURE 2.x", "MAP 5".
   {
-    re: new RegExp(String.raw`\b${wordNumber(NUM_OR_WILDCARD)}(?![\w.])`, 'g'),
+    re: new RegExp(String.raw`\b${wordNumber(NUM_OR_WILDCARD)}(?!\w|\.\w)`, 'g'),
     accept: (m, text) => {
       const [word, num] = m[0].split(/\s/);
       // Capitalised structural labels number the parts of a document, not a family of codes.
@@ -329,7 +329,7 @@ const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) =
   },
   // Title-case function names written by users: "Govern 1.1", "Measure 2.x" (dotted only).
   {
-    re: new RegExp(String.raw`\b${TITLE_WORD}\s${NUM}\.${NUM_OR_WILDCARD}(?![\w.])`, 'g'),
+    re: new RegExp(String.raw`\b${TITLE_WORD}\s${NUM}\.${NUM_OR_WILDCARD}(?!\w|\.\w)`, 'g'),
     accept: (m) => {
       const word = m[0].split(/\s/)[0]!.toLowerCase();
       if (/^(section|chapter|table|figure|fig|page|version|release|revision|rev|step|tier|level|part|requirement|appendix|clause|article|item|control|task|ver)$/.test(word)) return null;
@@ -339,7 +339,7 @@ const CODE_PATTERNS: { re: RegExp; accept?: (m: RegExpExecArray, text: string) =
   // Control/task codes: "AC-2", "R-4", "P-8", "AC-2(1)", "CWE-79".
   { re: new RegExp(String.raw`\b${DASH_NUMBER}${ENHANCEMENT}(?![\w.]|-\d)`, 'g') },
   // Chapter/requirement codes: "V3", "V3.2", "V6.2.1".
-  { re: new RegExp(String.raw`\b${LETTER_NUMBER}(?![\w.])`, 'g') },
+  { re: new RegExp(String.raw`\b${LETTER_NUMBER}(?!\w|\.\w)`, 'g') },
   // Dotted numbers: "5.4", "9.1.2", "3.2".
   {
     re: new RegExp(String.raw`(?<![\w.\-])${DOTTED_NUMBER}(?![\w]|\.\d)`, 'g'),
@@ -1172,30 +1172,22 @@ export function understandQuestion(text: string): Understanding {
 }
 
 /** Identifier words after a noun or a possessive: what the question wants written out is codes. */
-const ASKS_CODES = /\b(?:their|its|the\s+\w+|\w+)\s+(?:codes|identifiers|ids)\b/i;
+const ASKS_CODES = /\b\w+\s+(?:codes|identifiers|ids)\b/i;
 
 /**
- * Nouns for the parts a document is divided into: a code they name holds items ("section 3.5"),
- * where "requirement 3.1.1" or "task P-1" names one item itself.
- */
-const PART_NOUNS = ['section', 'subsection', 'chapter', 'part', 'clause', 'appendix', 'annex', 'article', 'category', 'function', 'family', 'domain', 'group', 'module'];
-
-/** Prepositions that put what follows around the items ("in", "under", "within" section 3.5). */
-const CONTAINING_PREPOSITIONS = ['in', 'under', 'within', 'inside', 'from'];
-
-/**
- * The codes written as the place the items are in: after a containing preposition or a container
- * noun ("in section 3.5", "chapter V6"), or naming a container noun a few words on ("the V6
- * Authentication chapter").
+ * The codes written as the place the items are in: after a containing preposition or a part noun
+ * ("in section 3.5", "of GV.OC", "chapter V6"), or as the name of a part noun that closes the
+ * code's own phrase ("the V6 Authentication chapter": only capitalised title words between).
  */
 function containerCodes(text: string, codes: string[]): string[] {
-  const nouns = PART_NOUNS.join('|');
+  const nouns = [...PART_NOUNS].join('|');
+  const preps = [...CONTAINING_PREPOSITIONS].join('|');
   // Only a code with parts below it holds items ("in SP 800-171" names a document, not a part).
   return codes.filter((c) => childrenOf(c) !== null).filter((c) => {
-    const code = c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    // "in section 3.5", "under 3.5", "chapter V6", or "the V6 Authentication chapter".
-    const before = new RegExp(`(?:\\b(?:${CONTAINING_PREPOSITIONS.join('|')})\\s+(?:the\\s+)?(?:(?:${nouns})\\s+)?|\\b(?:${nouns})\\s+)${code}(?![\\w.])`, 'i');
-    const after = new RegExp(`(?<![\\w.])${code}(?:\\s+[A-Za-z][\\w-]*){0,4}?\\s+(?:${nouns})\\b`, 'i');
+    const code = escapeRegex(c);
+    // A full stop after the code ends the sentence; a dot before a digit would continue the code.
+    const before = new RegExp(`(?:\\b(?:${preps})\\s+(?:the\\s+)?(?:(?:${nouns})\\s+)?|\\b(?:${nouns})\\s+)${code}(?!\\w|\\.\\d)`, 'i');
+    const after = new RegExp(`(?<![\\w.])${code}(?:\\s+[A-Z][\\w-]*){0,4}\\s+(?:${nouns})\\b`);
     return before.test(text) || after.test(text);
   });
 }

@@ -92,8 +92,8 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     const strong = evidence.filter((p) => p.strong);
     const masses = new Map(level.map((n) => [n.id, strong.length ? evidenceMass(strong, spanOf(n)) : 0]));
     const levelMass = [...masses.values()].reduce((a, b) => a + b, 0);
-    const weights = siblingKeywordWeights(level, o.query.keywords);
-    const ctxOf = (n: TocNode): LevelContext => ({ keywordWeights: weights, evidenceShare: levelMass ? masses.get(n.id)! / levelMass : 0, siblings: level.length });
+    const weights = o.query.intent === 'factual' ? siblingKeywordWeights(level, o.query.keywords) : null;
+    const ctxOf = (n: TocNode): LevelContext | undefined => (weights ? { keywordWeights: weights, evidenceShare: levelMass ? masses.get(n.id)! / levelMass : 0, siblings: level.length } : undefined);
     const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query, ctxOf(n)) })).sort((a, b) => b.s.score - a.s.score);
     const pointsIn = (n: TocNode, ps = strong) => ps.filter((p) => evidenceMass([p], spanOf(n)) > 0).length;
     const shown = level.map((n) => compactLine(n, o.query.keywords, pointsIn(n)));

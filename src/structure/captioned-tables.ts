@@ -92,7 +92,9 @@ function toList(region: Row[], caption: ParsedLine, index: number, valuesOnly = 
   // A body row holds values: figures, or formulas ("28.07", "O(n)"); a header cell starts with
   // no figure ("top-1 err." is a header's word).
   const figure = (c: ParsedLine) => /^[-–+]?\d/.test(c.text.trim());
-  const figures = (cells: ParsedLine[]) => cells.slice(1).some((c) => /[\d()%±×·=<>]/.test(c.text));
+  // (Formulas count only for a table read down from its caption, one that must hold values.)
+  const value = (c: ParsedLine) => (valuesOnly ? /[\d()%±×·=<>]/.test(c.text) : figure(c));
+  const figures = (cells: ParsedLine[]) => cells.slice(1).some(value);
   const first = multi[0]!;
   const header = !first.some(figure) && multi.slice(1).filter(figures).length >= 0.8 * (multi.length - 1) ? first : null;
   if (valuesOnly && !header) return null;

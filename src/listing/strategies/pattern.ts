@@ -36,7 +36,7 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
       const entry = byCode.get(code) ?? { lines: [], defining: null, title: null, forms: new Map<string, number>() };
       entry.lines.push(l);
       // The defining occurrence is "CODE: title" or "CODE title" at the start of a line.
-      const after = l.text.slice((m.index ?? 0) + code.length);
+      const after = l.text.slice((m.index ?? 0) + m[0].length);
       entry.forms.set(m[0], (entry.forms.get(m[0]) ?? 0) + 1);
       if (!entry.defining && (m.index ?? 0) <= 4 && /^\s*[:.)]?\s+\S/.test(after)) {
         entry.defining = l;
@@ -73,7 +73,7 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     strategy: 'pattern',
     variant: induced.source,
     items,
-    exhaustive: items.length > 0 && !induced.guess,
+    exhaustive: items.length > 0 && !induced.guess && (induced.source !== 'question-container' || runsFromOne(codes)),
     detail: { ...(induced.guess ? { guessed: 'the siblings of the one code the question names' } : {}), regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed },
     tokens: 0,
     llmCalls: 0,
@@ -224,6 +224,15 @@ async function scopePrefix(ctx: StrategyContext, prefixes: string[]): Promise<st
     }
   }
   return null;
+}
+
+/**
+ * The codes' last numbers run 1..n without a gap ("3.5.1" ... "3.5.11"): a container's children
+ * swept from the whole document prove themselves whole only so (stray figures break the run).
+ */
+function runsFromOne(codes: string[]): boolean {
+  const last = codes.map((c) => Number(/(\d+)$/.exec(c)?.[1] ?? NaN)).sort((a, b) => a - b);
+  return last.length > 0 && last.every((n, i) => n === i + 1);
 }
 
 function naturalCompare(a: string, b: string): number {

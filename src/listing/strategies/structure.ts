@@ -10,6 +10,7 @@ import { leadIn } from './lead-in.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
+import { routableEntries } from '../../sql/routable-entries.ts';
 
 /**
  * Structure: the document's own shape answers the listing. First the routed entry's TOC
@@ -165,16 +166,13 @@ function looksLikeReferences(e: Enumeration): boolean {
 async function withinScopeHeadings(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {
   const scope = ctx.u.scope?.trim();
   if (!scope || nodes.length < 2) return [];
-  const entries = await rows<{ id: number; title: string; page_start: number; page_end: number; line_start: number | null }>(
-    ctx.db,
-    sql`select id, title, page_start, page_end, line_start from toc_entries where document_id = ${ctx.documentId} and routable`,
-  );
+  const entries = await routableEntries(ctx.db, ctx.documentId);
   const own = new Set(nodes.map((n) => n.id));
   const head = tokensOf(scope).at(-1) ?? '';
   for (const phrase of [scope, ...(head.length >= 4 && head !== tokensOf(scope).join(' ') ? [head] : [])]) {
     const holders = entries.filter((e) => !own.has(e.id) && containsPhrase(e.title, phrase));
     const at = (n: TocNode) => n.pageStart * 100_000 + (n.lineStart ?? 0);
-    const inside = nodes.filter((n) => holders.some((h) => at(n) >= h.page_start * 100_000 + (h.line_start ?? 0) && n.pageStart <= h.page_end));
+    const inside = nodes.filter((n) => holders.some((h) => at(n) >= h.pageStart * 100_000 + (h.lineStart ?? 0) && n.pageStart <= h.pageEnd));
     if (inside.length >= 2 && inside.length < nodes.length) return inside;
   }
   return [];
