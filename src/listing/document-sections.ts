@@ -20,6 +20,7 @@ import { routableEntries, type RoutableEntry } from '../sql/routable-entries.ts'
 import { linesBetween } from '../sql/lines-between.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 import type { StoredList } from './candidates.ts';
+import { entriesAsList } from './section-sets.ts';
 import type { StrategyContext } from './strategy-types.ts';
 import { splitSentences } from '../route/sentences.ts';
 import { containsPhrase, tokensOf } from '../text/text-match.ts';
@@ -103,25 +104,11 @@ function bestNamingSentence(sentences: string[], cs: EntryRow[]): string | null 
   return best?.text ?? null;
 }
 
+/** The sub-entries as a list the ranking reads (as any TOC set), introduced by the naming sentence. */
 function asList(id: number, parent: EntryRow, path: string, intro: string, lead: string, cs: EntryRow[]): StoredList {
-  const pages = cs.map((c) => c.pageStart);
-  return {
-    id,
-    parentList: null,
-    parentItem: null,
-    depth: 0,
-    kind: 'section',
-    sectionId: parent.id,
-    heading: parent.title,
-    intro,
-    lead,
-    itemCount: cs.length,
-    sequential: true,
-    endedBy: 'heading',
-    gapAfter: false,
-    pageStart: Math.min(...pages),
-    pageEnd: Math.max(...pages),
-    sectionPath: path,
-    items: cs.map((c, n) => ({ ordinal: n + 1, label: c.title.replace(/\s+/g, ' ').trim(), text: c.title.replace(/\s+/g, ' ').trim(), pageNum: c.pageStart, lineNum: c.lineStart ?? 0, lineId: 0, lineText: c.title })),
-  };
+  const items = cs.map((c) => {
+    const name = c.title.replace(/\s+/g, ' ').trim();
+    return { name, surfaceForms: [name], citations: [{ pageNum: c.pageStart, lineNum: c.lineStart ?? 0, quote: c.title }] };
+  });
+  return { ...entriesAsList(parent.title, parent.id, path, items, id), intro, lead };
 }
