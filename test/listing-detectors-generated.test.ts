@@ -156,6 +156,11 @@ describe('the question read as its own sentence, with its noun and the part it n
     expect(first('For SHIELD 1.2, what should the policies of the site be designed to do?')).toBe('structure');
   });
 
+  it('reads a series document named with its revision as the document, not a scope inside it', () => {
+    expect(understandQuestion('Which attack vectors does Section 3.2.1 of SP 800-61 Rev. 2 list?').scope).toBe('3.2.1');
+    expect(understandQuestion('Which requirements are in SP 800-171 Rev. 2?').scope).toBeNull();
+  });
+
   it('reads a verb-like word before an auxiliary as the head noun of a which-question', () => {
     const u = understandQuestion('Which ensemble results does the paper compare in Table 5?');
     expect(u.intent).toBe('listing');

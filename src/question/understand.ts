@@ -300,6 +300,8 @@ interface Span {
   text: string;
 }
 
+/** A revision or version written after a document's name ("Rev", "Rev. 2", "Revision 5", "v1.1"). */
+const VERSION_TAIL = /\s+(?:rev(?:ision)?|ver(?:sion)?|v|r|release)\.?\s*[\d.]*\s*$/i;
 const VERSION_LEAD = /(?:\b(?:version|ver|v|rev|revision|release|r)\.?\s*)$/i;
 
 function isVersionLike(text: string, before: string): boolean {
@@ -1113,6 +1115,12 @@ export function understandQuestion(text: string): Understanding {
   const scope = findScope(toks, intent === 'factual' ? null : source.np);
   let scopeValue = scope.scope;
   if (scope.signal) signals.push(scope.signal);
+  // "of SP 800-61 Rev. 2": a series document's name (with its revision) is the document itself,
+  // never a part of it, as for the codes below.
+  if (scopeValue && isSeriesNumber(scopeValue.replace(VERSION_TAIL, ''))) {
+    scopeValue = null;
+    signals.push('scope-is-the-document');
+  }
   if (!scopeValue && intent !== 'factual' && source.np) {
     // "MAP subcategories", "the DETECT categories": a name in capitals right before a structural
     // item noun names the part the items sit under, as "under MAP" would.
