@@ -142,6 +142,8 @@ describe('the question read as its own sentence, with its noun and the part it n
     expect(understandQuestion('What are the subcategories of GV.OC?').containerCodes).toEqual(['GV.OC']);
     expect(understandQuestion('List the requirements in section V6.2.').containerCodes).toEqual(['V6.2']);
     expect(understandQuestion('Is requirement 3.1.1 in the Access Control family?').containerCodes).toEqual([]);
+    // A code in brackets after the part's name is that part's code.
+    expect(understandQuestion('Which requirements make up the Door family (2.2) of the standard?').containerCodes).toEqual(['2.2']);
     expect(childrenOf('SP 800-171')).toBeNull();
   });
 

@@ -1184,8 +1184,9 @@ const ASKS_CODES = /\b\w+\s+(?:codes|identifiers|ids)\b/i;
 
 /**
  * The codes written as the place the items are in: after a containing preposition or a part noun
- * ("in section 3.5", "of GV.OC", "chapter V6"), or as the name of a part noun that closes the
- * code's own phrase ("the V6 Authentication chapter": only capitalised title words between).
+ * ("in section 3.5", "of GV.OC", "chapter V6"), as the name of a part noun that closes the
+ * code's own phrase ("the V6 Authentication chapter": only capitalised title words between), or
+ * in brackets after the part's name ("the Media Protection family (3.8)").
  */
 function containerCodes(text: string, codes: string[]): string[] {
   const nouns = [...PART_NOUNS].join('|');
@@ -1196,7 +1197,9 @@ function containerCodes(text: string, codes: string[]): string[] {
     // A full stop after the code ends the sentence; a dot before a digit would continue the code.
     const before = new RegExp(`(?:\\b(?:${preps})\\s+(?:the\\s+)?(?:(?:${nouns})\\s+)?|\\b(?:${nouns})\\s+)${code}(?!\\w|\\.\\d)`, 'i');
     const after = new RegExp(`(?<![\\w.])${code}(?:\\s+[A-Z][\\w-]*){0,4}\\s+(?:${nouns})\\b`);
-    return before.test(text) || after.test(text);
+    // "the Media Protection family (3.8)": a code in brackets after a name is that part's code.
+    const bracketed = new RegExp(`\\(\\s*${code}\\s*\\)`);
+    return before.test(text) || after.test(text) || bracketed.test(text);
   });
 }
 
