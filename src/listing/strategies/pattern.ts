@@ -73,7 +73,7 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     strategy: 'pattern',
     variant: induced.source,
     items,
-    exhaustive: items.length > 0 && !induced.guess && (induced.source !== 'question-container' || runsFromOne(codes)),
+    exhaustive: items.length > 0 && !induced.guess && (induced.source !== 'question-container' || runsFromOne(codes.map(lastNumber))),
     detail: { ...(induced.guess ? { guessed: 'the siblings of the one code the question names' } : {}), regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed },
     tokens: 0,
     llmCalls: 0,
@@ -152,8 +152,7 @@ async function fromNounNumber(ctx: StrategyContext): Promise<Induced | null> {
   const lines = await regexSweep(ctx.db, ctx.documentId, regex);
   const re = new RegExp(`(?<![A-Za-z0-9.])${regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
   const nums = [...new Set(lines.flatMap((l) => [...l.text.matchAll(re)].map((m) => Number(m[0].split(' ')[1]))))].sort((a, b) => a - b);
-  const contiguous = nums.length >= 2 && nums[0] === 1 && nums.every((n, i) => n === i + 1);
-  if (!contiguous) return null;
+  if (nums.length < 2 || !runsFromOne(nums)) return null;
   const shape = { ...CODE_SHAPES[0]!, name: 'noun-number', prefix: () => word };
   return { shape, regex, prefix: word, source: 'noun-number' };
 }
@@ -227,12 +226,17 @@ async function scopePrefix(ctx: StrategyContext, prefixes: string[]): Promise<st
 }
 
 /**
- * The codes' last numbers run 1..n without a gap ("3.5.1" ... "3.5.11"): a container's children
- * swept from the whole document prove themselves whole only so (stray figures break the run).
+ * Numbers run 1..n without a gap: "Tier 1" ... "Tier 4", or a container's children "3.5.1" ...
+ * "3.5.11" swept from the whole document (stray figures break the run), prove themselves whole.
  */
-function runsFromOne(codes: string[]): boolean {
-  const last = codes.map((c) => Number(/(\d+)$/.exec(c)?.[1] ?? NaN)).sort((a, b) => a - b);
-  return last.length > 0 && last.every((n, i) => n === i + 1);
+function runsFromOne(nums: number[]): boolean {
+  const sorted = [...nums].sort((a, b) => a - b);
+  return sorted.length > 0 && sorted.every((n, i) => n === i + 1);
+}
+
+/** The last number of a code ("3.5.11" -> 11). */
+function lastNumber(code: string): number {
+  return Number(/(\d+)$/.exec(code)?.[1] ?? NaN);
 }
 
 function naturalCompare(a: string, b: string): number {

@@ -10,7 +10,7 @@ import { leadIn } from './lead-in.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
-import { routableEntries } from '../../sql/routable-entries.ts';
+import { routableEntries, type RoutableEntry } from '../../sql/routable-entries.ts';
 
 /**
  * Structure: the document's own shape answers the listing. First the routed entry's TOC
@@ -115,15 +115,17 @@ async function entriesNamedByNoun(ctx: StrategyContext): Promise<TocNode[]> {
   }
   // Routing landed beside them (a table of the step, not the step): the headings that name the
   // scope hold them ("the tasks of the RMF Monitor step" under "3.7 MONITOR").
+  // Both narrowings below read the headings of the whole TOC: it is read once.
+  const entries = await routableEntries(ctx.db, ctx.documentId);
   if (scoped === all && ctx.u.scope) {
-    const underScope = await withinScopeHeadings(ctx, all);
+    const underScope = withinScopeHeadings(ctx, entries, all);
     if (underScope.length >= 2) scoped = underScope;
     // Entries of the noun anywhere in the document are not those of the part the question names
     // when neither routing nor any heading naming that part holds them (the TOC may list the
     // tasks of every step but one): other strategies read the part's own text.
     else if (!all.some((n) => containsPhrase(n.title, ctx.u.scope!))) return [];
   }
-  const qualified = await withinQualifier(ctx, scoped);
+  const qualified = withinQualifier(ctx, entries, scoped);
   return qualified.length >= 2 ? qualified : scoped;
 }
 
@@ -163,38 +165,33 @@ function looksLikeReferences(e: Enumeration): boolean {
  * its last word (its head: "RMF Monitor" is the Monitor step of the RMF). A heading that is one
  * of the nodes holds only itself. Empty when nothing narrows.
  */
-async function withinScopeHeadings(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {
+function withinScopeHeadings(ctx: StrategyContext, entries: RoutableEntry[], nodes: TocNode[]): TocNode[] {
   const scope = ctx.u.scope?.trim();
   if (!scope || nodes.length < 2) return [];
-  const entries = await routableEntries(ctx.db, ctx.documentId);
   const own = new Set(nodes.map((n) => n.id));
   const head = tokensOf(scope).at(-1) ?? '';
   for (const phrase of [scope, ...(head.length >= 4 && head !== tokensOf(scope).join(' ') ? [head] : [])]) {
-    const holders = entries.filter((e) => !own.has(e.id) && containsPhrase(e.title, phrase));
-    const at = (n: TocNode) => n.pageStart * 100_000 + (n.lineStart ?? 0);
-    const inside = nodes.filter((n) => holders.some((h) => at(n) >= h.pageStart * 100_000 + (h.lineStart ?? 0) && n.pageStart <= h.pageEnd));
+    const inside = under(nodes, entries.filter((e) => !own.has(e.id) && containsPhrase(e.title, phrase)));
     if (inside.length >= 2 && inside.length < nodes.length) return inside;
   }
   return [];
 }
 
-async function withinQualifier(ctx: StrategyContext, nodes: TocNode[]): Promise<TocNode[]> {
+function withinQualifier(ctx: StrategyContext, entries: RoutableEntry[], nodes: TocNode[]): TocNode[] {
   const qualifiers = ctx.u.scopeQualifiers ?? [];
   if (!qualifiers.length || nodes.length < 2) return [];
-  const entries = await rows<{ title: string; page_start: number; page_end: number; line_start: number | null }>(
-    ctx.db,
-    sql`select title, page_start, page_end, line_start from toc_entries where document_id = ${ctx.documentId} and routable`,
-  );
   const withQualifier = entries.filter((e) => qualifiers.some((q) => containsPhrase(e.title, q)));
   // Several headings may carry the qualifier ("… SYSTEM LEVEL" for each step): prefer those that also name the scope.
   const scopeWords = ctx.u.scope ? tokensOf(ctx.u.scope) : [];
   const scoped = withQualifier.filter((e) => scopeWords.length > 0 && stemOverlap(e.title, scopeWords).matched.length > 0);
-  const holders = scoped.length ? scoped : withQualifier;
-  const at = (n: TocNode) => n.pageStart * 100_000 + (n.lineStart ?? 0);
-  const inside = nodes.filter((n) =>
-    holders.some((h) => at(n) >= h.page_start * 100_000 + (h.line_start ?? 0) && n.pageStart <= h.page_end),
-  );
+  const inside = under(nodes, scoped.length ? scoped : withQualifier);
   return inside.length < nodes.length ? inside : [];
+}
+
+/** The nodes that start inside one of the headings' spans (from the heading line to its last page). */
+function under(nodes: TocNode[], holders: RoutableEntry[]): TocNode[] {
+  const at = (page: number, line: number | null) => page * 100_000 + (line ?? 0);
+  return nodes.filter((n) => holders.some((h) => at(n.pageStart, n.lineStart) >= at(h.pageStart, h.lineStart) && n.pageStart <= h.pageEnd));
 }
 
 const STRUCTURAL_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume', 'book']);
