@@ -5,6 +5,7 @@ import { buildStructure } from '../src/structure/build-structure.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { buildIndex } from '../src/toc/doc-index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
+import { FILL } from './helpers/paper-text.ts';
 import { drawPdf, type Draw } from './helpers/make-pdf.ts';
 
 /**
@@ -29,17 +30,6 @@ const LEFT = 50;
 const RIGHT = 312;
 const STEP = 12;
 
-/** Filler prose lines about as wide as a column, so both columns read as running text. */
-const FILL = [
-  'The widgets were trained on the same data in every',
-  'run of the study, with the same budget of steps and',
-  'the same schedule, so that only their depth differs',
-  'from one configuration of the study to the next one.',
-  'We report the mean of five runs for each of them and',
-  'the spread of the runs where it exceeds a tenth, as',
-  'the tables below show for the deeper configurations.',
-  'All runs used the same hardware and the same seeds.',
-];
 
 function page1(): Draw {
   return (doc) => {

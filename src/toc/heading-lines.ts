@@ -5,7 +5,7 @@ import type { ParsedLine } from '../parse/types.ts';
 import { isExcluded, type DocIndex } from './doc-index.ts';
 import { parseNumbering, type Numbering } from './numbering.ts';
 import { cleanTitle, compact, hasBullet, letterCount, stripBullet, wordCount } from './text.ts';
-import { aligned, bodyFollows, continuesAbove, sharesRow } from './layout.ts';
+import { acrossTheMiddle, aligned, bodyFollows, continuesAbove, sharesRow } from './layout.ts';
 import type { Position } from './tree.ts';
 import { headingShaped, isEmphasized, isLarger, styleKey, typographyScore } from './typography.ts';
 
@@ -153,9 +153,10 @@ export function collectHeadingLines(index: DocIndex, lines: ParsedLine[]): Headi
     // A line whose text runs on in lower case below it opens a paragraph; it is not a heading.
     const group = withContinuation(lines, i);
     const after = lines[i + group.length];
-    const runsOn = after && /^\p{Ll}/u.test(after.text.trim()) && !/^\(?[a-z]{1,4}[.)]\s/.test(after.text.trim());
-    if (runsOn && after.pageNum === l.pageNum && after.y0 - group[group.length - 1]!.y1 < 1.5 * l.size) continue;
-    if (!bodyFollows(index, group[group.length - 1]!)) continue;
+    const last = group[group.length - 1]!;
+    const runsOn = after && !acrossTheMiddle(index, after, last) && /^\p{Ll}/u.test(after.text.trim()) && !/^\(?[a-z]{1,4}[.)]\s/.test(after.text.trim());
+    if (runsOn && after.pageNum === l.pageNum && after.y0 - last.y1 < 1.5 * l.size) continue;
+    if (!bodyFollows(index, last)) continue;
     if (num && num.kind !== 'caption' && letterCount(num.rest) >= 2) {
       out.push({ kind: 'numbered', family: `num|${num.kind}|${num.family}|${num.depth}`, line: l, lines: group, title: truncate(cleanTitle(group.map((g) => g.text).join(' '))), num, typo });
       continue;

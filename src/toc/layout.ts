@@ -6,9 +6,12 @@ import { isExcluded, type DocIndex } from './doc-index.ts';
 import { parseNumbering } from './numbering.ts';
 import { headingShaped, inBodyStyle, styleKey, typographyScore } from './typography.ts';
 
-/** True when another line shares the baseline: table cells and label/value pairs, not headings. */
+/**
+ * True when another line shares the baseline: table cells and label/value pairs, not headings.
+ * Cells of one row are set alike; a figure's small labels beside a heading are not its row.
+ */
 export function sharesRow(index: DocIndex, l: ParsedLine): boolean {
-  return index.pages[l.pageNum]!.some((o) => o !== l && o.column === l.column && Math.abs(o.y1 - l.y1) < 2 && !isExcluded(index, o));
+  return index.pages[l.pageNum]!.some((o) => o !== l && o.column === l.column && Math.abs(o.y1 - l.y1) < 2 && Math.abs(o.size - l.size) <= 0.2 * l.size && !isExcluded(index, o));
 }
 
 const marginCache = new WeakMap<DocIndex, Map<number, number>>();
@@ -39,10 +42,14 @@ function leftMargins(index: DocIndex): Map<number, number> {
 
 /** Headings start at the text margin (or a modest indent) or are centred; figure labels float elsewhere. */
 export function aligned(index: DocIndex, l: ParsedLine): boolean {
-  const margin = leftMargins(index).get(l.column === 2 ? 2 : 0);
-  if (margin !== undefined && l.x0 >= margin - 6 && l.x0 <= margin + 40) return true;
+  const margins = leftMargins(index);
+  const atMargin = (m: number | undefined) => m !== undefined && l.x0 >= m - 6 && l.x0 <= m + 40;
+  if (atMargin(margins.get(l.column === 2 ? 2 : 0))) return true;
   const page = index.doc.pages[l.pageNum - 1];
   if (!page) return false;
+  // A page whose left column is all figure has no second column of body text to be told apart
+  // by, so its lines come out unsplit; a heading there still starts at the right column's margin.
+  if (l.column === 0 && l.x0 >= page.width / 2 - 10 && atMargin(margins.get(2))) return true;
   const lines = index.pages[l.pageNum]!.filter((o) => o.column === l.column);
   const left = Math.min(...lines.map((o) => o.x0));
   const right = Math.max(...lines.map((o) => o.x1));
@@ -53,7 +60,7 @@ export function aligned(index: DocIndex, l: ParsedLine): boolean {
 /** Body text (or a body-style list item) follows a heading closely; figure labels are followed by more labels. */
 export function bodyFollows(index: DocIndex, last: ParsedLine): boolean {
   const below = index.pages[last.pageNum]!
-    .filter((o) => o.y0 > last.y1 - 1 && !isExcluded(index, o) && (o.column === last.column || o.column === 0 || last.column === 0))
+    .filter((o) => o.y0 > last.y1 - 1 && !isExcluded(index, o) && (o.column === last.column || o.column === 0 || last.column === 0) && !acrossTheMiddle(index, o, last))
     .sort((a, b) => a.y0 - b.y0)[0];
   if (!below) return false;
   if (below.y0 - last.y1 > 3 * last.size) return false;
@@ -61,6 +68,18 @@ export function bodyFollows(index: DocIndex, last: ParsedLine): boolean {
   // A numbered subheading may follow directly ("6 Results" then "6.1 Machine Translation").
   const sub = parseNumbering(below.text).find((n) => n.kind !== 'caption');
   return below.size <= last.size + 0.3 && sub !== undefined && headingShaped(sub.rest || below.text);
+}
+
+/**
+ * The two lines lie wholly on opposite halves of the page. On a page whose left column is all
+ * figure the lines come out unsplit, and a figure's labels sit at a heading's height beside it:
+ * they neither follow it nor continue it.
+ */
+export function acrossTheMiddle(index: DocIndex, a: ParsedLine, b: ParsedLine): boolean {
+  const width = index.doc.pages[a.pageNum - 1]?.width;
+  if (!width) return false;
+  const mid = width / 2;
+  return (a.x1 <= mid && b.x0 >= mid) || (a.x0 >= mid && b.x1 <= mid);
 }
 
 /** The line directly above in the same style: this line continues a wrapped label or cell. */
