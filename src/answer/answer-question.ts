@@ -23,6 +23,7 @@ import { verifyItemCitations } from './verify-citations.ts';
 import { checkClassifierReply } from '../question/check-classifier.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
 import { stem, tokensOf } from '../text/text-match.ts';
+import { stripNumbering } from '../toc/numbering.ts';
 
 const ClassifySchema = z.object({
   intent: z.enum(['listing', 'count', 'factual']),
@@ -196,7 +197,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
  * document when every one of its tokens is a token of the file name or title and one of them
  * holds a letter (so a bare section number like "5.0" is never mistaken for a version number).
  */
-export function withoutDocumentWords(u: Understanding, q: { file_name: string; title: string | null; title_entry?: string | null; text?: string }): Understanding {
+export function withoutDocumentWords(u: Understanding, q: { file_name: string; title: string | null; title_entry?: string | null; text?: string; headings?: string[] }): Understanding {
   const name = `${q.title ?? ''} ${q.file_name.replace(/\.pdf$/i, '').replace(/[-_]/g, ' ')}`;
   const docWords = new Set(tokensOf(name).map(stem));
   // "171r2" in a file name is the tokens 171 and r2: split letter/digit boundaries too. The entry
@@ -213,7 +214,10 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   // A question that writes out the document's printed name ("the NFIP Residential Condominium
   // Building Association Policy") names the document with each of those words.
   for (const w of namedByTitle(q.text ?? '', `${q.title ?? ''}\n${q.title_entry ?? ''}`)) docWords.add(stem(w));
-  const kept = u.keywords.filter((k) => !docWords.has(stem(k)));
+  // "Section 3, Deep Residual Learning": a paper may title a section with its own name's words.
+  // Words the question gives as the whole title of a heading name that heading.
+  const headingWords = new Set(namedHeadings(q.text ?? '', q.headings ?? [], q.title_entry ?? '').map(stem));
+  const kept = u.keywords.filter((k) => !docWords.has(stem(k)) || headingWords.has(stem(k)));
   const codes = u.codes.filter((c) => !namesDocument(c));
   const phrases = u.phrases.filter((p) => !namesDocument(p));
   // "SP 800-171" in a question about SP 800-171 names the document, and so do its numbers.
@@ -245,6 +249,21 @@ function namedByTitle(question: string, titles: string): string[] {
         while (i + n < qt.length && j + n < tt.length && qt[i + n] === tt[j + n]) n++;
         if (n >= 3) out.push(...qt.slice(i, i + n));
       }
+    }
+  }
+  return out;
+}
+
+/** Words of the headings whose whole title (two words at least, numbering aside) the question writes; the document's own title entry aside. */
+function namedHeadings(question: string, headings: string[], titleEntry: string): string[] {
+  const qt = tokensOf(question);
+  const own = new Set(titleEntry.split('\n').map((t) => tokensOf(t).join(' ')));
+  const out: string[] = [];
+  for (const h of headings) {
+    const ht = tokensOf(stripNumbering(h));
+    if (ht.length < 2 || own.has(tokensOf(h).join(' '))) continue;
+    for (let i = 0; i + ht.length <= qt.length; i++) {
+      if (ht.every((t, k) => qt[i + k] === t)) out.push(...ht);
     }
   }
   return out;

@@ -80,3 +80,9 @@ export const CONTAINING_PREPOSITIONS: ReadonlySet<string> = new Set(['in', 'unde
  * "chapter V6"), where "requirement 3.1.1" or "task P-1" names one item itself.
  */
 export const PART_NOUNS: ReadonlySet<string> = new Set(['section', 'subsection', 'chapter', 'part', 'clause', 'appendix', 'annex', 'article', 'group', 'module']);
+
+/**
+ * Nouns that name a document's headed divisions themselves: what a question asks for under
+ * them are entries of the table of contents, never the points of a list in the text.
+ */
+export const SECTION_NOUNS: ReadonlySet<string> = new Set(['section', 'subsection', 'chapter', 'subchapter', 'appendix', 'annex', 'heading', 'subheading']);

@@ -17,6 +17,9 @@ import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
+import { SECTION_NOUNS } from '../lexicon/english.ts';
+import { numberedBelow, numberPath } from '../toc/numbering.ts';
+import { titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
 import type { TocNode } from '../sql/toc-level.ts';
 
@@ -149,6 +152,13 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   return { result: chosen, items, verdict, tried, cue: own ?? cue };
 }
 
+/** The question names the entry itself: its number, a code it opens with, or its whole title. */
+function namesEntry(ctx: StrategyContext, entry: TocNode): boolean {
+  if (ctx.u.sectionRef && numberPath(entry.title)?.toLowerCase() === ctx.u.sectionRef.toLowerCase()) return true;
+  if (ctx.u.containerCodes?.some((c) => titleOpensWith(entry.title, c))) return true;
+  return titleNamedBy(entry.title, ctx.question);
+}
+
 /** The title opens with the code ("V2.2 Keys", "Section 3.5 ..."). */
 function titleOpensWith(title: string, code: string): boolean {
   return new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?${escapeRegex(code)}(?![\\w.]|\\.\\d)`, 'i').test(title);
@@ -198,7 +208,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const offered = new Set(nested.map((n) => n.parent.id));
   if (ctx.routed.entry && chain?.variant === 'toc-children') offered.add(ctx.routed.entry.id);
   const wide = await documentSectionSets(ctx, offered, ctx.u.itemNounSingular);
-  const all = rankLists([...lists, ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list) });
+  // "The subsections of section 3" asks for entries of the TOC: a list in the text is not one.
+  const asksSections = SECTION_NOUNS.has(tokensOf(ctx.u.itemNounSingular ?? '').at(-1) ?? '');
+  const all = rankLists([...(asksSections ? [] : lists), ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list) });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
   const sound = all.filter((r) => !r.features.scopeIsItem);
@@ -251,8 +263,13 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     // sub-entries (and an induced code sweep) must earn it like any list.
     // Sub-entries that have sub-entries of their own are one of two levels the question may ask
     // for ("the improvements" of an appendix: its sections, or the run-in parts under them).
-    const twoLevels = chain.variant === 'toc-children' && nested.some((n) => n.parent.parentId === ctx.routed.entry?.id);
-    const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels));
+    // A question for sections asks for the entries a level below the one it names.
+    const twoLevels = !asksSections && chain.variant === 'toc-children' && nested.some((n) => n.parent.parentId === ctx.routed.entry?.id);
+    // Sections asked for under the section the question names are its sub-entries, whole when
+    // they carry its number a level down without a gap ("3" holds "3.1" … "3.5").
+    const namedSections = asksSections && chain.variant === 'toc-children' && ctx.routed.entry !== null && namesEntry(ctx, ctx.routed.entry) && numberedBelow(ctx.routed.entry.title, chain.items.map((i) => i.name));
+    const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels) || namedSections);
+    if (namedSections) chain.detail = { ...chain.detail, numbered: 'the sub-entries carry the named section\'s number a level down, 1..n' };
     if (twoLevels && !proven) chain.detail = { ...chain.detail, levelsBelow: 'its sub-entries have sub-entries of their own' };
     return proven ? { ...chain, ...cost } : { ...chain, ...cost, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
   }

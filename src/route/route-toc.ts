@@ -4,7 +4,7 @@ import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { Llm } from '../llm/index.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
 import type { Tracer } from '../trace/tracer.ts';
-import { routeAnchors, scoreEntry, siblingKeywordWeights, type EntryScore, type LevelContext, type RouteQuery } from './score-entry.ts';
+import { routeAnchors, scoreEntry, siblingKeywordWeights, titleNamedBy, type EntryScore, type LevelContext, type RouteQuery } from './score-entry.ts';
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
@@ -220,7 +220,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       reason += '; leaf';
       break;
     }
-    if (wantsEverythingUnder(pick, o.query)) {
+    if (wantsEverythingUnder(pick, o.query, o.question)) {
       reason += '; listing wants everything under this heading';
       break;
     }
@@ -271,7 +271,7 @@ function rulesChoice(scored: { n: TocNode; s: EntryScore }[], parent: TocNode | 
   return { pick: best.n, stop: false, reason: best.s.reasons.join('; ') || 'highest keyword tally' };
 }
 
-function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
+function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): boolean {
   if (q.intent === 'factual' || n.childCount === 0) return false;
   const s = scoreEntry(n, q);
   // Only the entry whose own title names the scope (or the items themselves: "VII. General
@@ -280,7 +280,7 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery): boolean {
   const namesItems = Boolean(phrase && containsPhrase(n.title, phrase));
   // The section the question refers to by number ("Section 2 of Chapter III") holds the items.
   const isReferenced = s.reasons.some((r) => r.startsWith('title starts with section'));
-  return isReferenced || ((namesItems || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
+  return isReferenced || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
 }
 
 function round(x: number): number {

@@ -1,4 +1,5 @@
 import type { TocNode } from '../sql/toc-level.ts';
+import { stripNumbering } from '../toc/numbering.ts';
 import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
@@ -186,4 +187,15 @@ export function routeAnchors(q: RouteQuery): { anchors: string[]; nouns: string[
   const clean = (xs: (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x && x.trim().length >= 2)).map((x) => x.trim()))];
   // For a listing, an entry titled by the item noun ("3.2 CSF Tiers") is a place the list may live.
   return { anchors: clean([q.scope, q.sectionRef, ...q.codes]), nouns: q.intent === 'factual' ? [] : clean([q.itemNoun, q.itemNounSingular]).filter((x) => x.length >= 3) };
+}
+
+/**
+ * The question names the entry by its whole title, two words at least, numbering aside ("What
+ * risk measurement challenges ..." names "1.2.1 Risk Measurement"): the question is about that
+ * section, and a listing asks what is under it.
+ */
+export function titleNamedBy(title: string, question: string): boolean {
+  const words = tokensOf(stripNumbering(title));
+  const asked = new Set(tokensOf(question));
+  return words.length >= 2 && words.every((w) => asked.has(w));
 }

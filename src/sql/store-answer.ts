@@ -59,6 +59,8 @@ export interface QuestionRow {
   title: string | null;
   /** The document's printed name: the TOC entry that opens its first page and that page's largest line, one per line. */
   title_entry: string | null;
+  /** The titles of the document's routable TOC entries. */
+  headings: string[];
 }
 
 export async function loadQuestion(db: Db, questionId: number): Promise<QuestionRow | null> {
@@ -68,7 +70,8 @@ export async function loadQuestion(db: Db, questionId: number): Promise<Question
                concat_ws(E'\n',
                  (select t.title from toc_entries t where t.document_id = d.id and t.page_start = 1 order by t.level, t.id limit 1),
                  (select l.text from lines l where l.document_id = d.id and l.page_num = 1 and not l.furniture order by l.size desc, l.line_num limit 1)
-               ) as title_entry
+               ) as title_entry,
+               array(select t.title from toc_entries t where t.document_id = d.id and t.routable order by t.id) as headings
         from questions q join documents d on d.id = q.document_id where q.id = ${questionId}`,
   );
   return r[0] ?? null;

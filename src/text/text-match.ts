@@ -47,9 +47,14 @@ export function containsPhrase(hay: string, needle: string): boolean {
 /** Share of keywords whose stem starts some token of the text. */
 export function stemOverlap(text: string, keywords: string[]): { matched: string[]; share: number } {
   const toks = tokensOf(text).map(stem);
+  // A stem is a prefix of its word's forms ("govern", "governance").
+  const alike = (t: string, s: string) => t === s || (s.length >= 4 && t.startsWith(s)) || (t.length >= 4 && s.startsWith(t));
   const matched = keywords.filter((k) => {
+    // A compound ("learning-rate") is found as its words in a row, never as its first word alone.
+    const parts = tokensOf(k).map(stem);
+    if (parts.length > 1) return toks.some((_, i) => parts.every((p, j) => toks[i + j] !== undefined && alike(toks[i + j]!, p)));
     const s = stem(k);
-    return toks.some((t) => t === s || (s.length >= 4 && t.startsWith(s)) || (t.length >= 4 && s.startsWith(t)));
+    return toks.some((t) => alike(t, s));
   });
   return { matched, share: keywords.length ? matched.length / keywords.length : 0 };
 }

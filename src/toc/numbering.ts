@@ -182,3 +182,25 @@ export function stripNumbering(text: string): string {
   if (n.kind === 'code' && n.token.startsWith('(')) return n.rest;
   return n.rest || text.trim();
 }
+
+/** The number path a title opens with ("3", "3.1", "V7.4"; "Chapter 3" -> "3"), or null. */
+export function numberPath(title: string): string | null {
+  const n = parseNumbering(title)[0];
+  if (!n || n.kind === 'caption') return null;
+  return /([A-Z]?\d+(?:\.\d+)*)$/i.exec(n.id)?.[1] ?? null;
+}
+
+/**
+ * Sub-entries numbered one level below their parent ("3" holds "3.1" … "3.n") with no number
+ * missing: the table of contents holds every sub-entry the document numbers there.
+ */
+export function numberedBelow(parent: string, children: string[]): boolean {
+  const p = numberPath(parent)?.toLowerCase();
+  if (!p || children.length < 2) return false;
+  const values = children.map((c) => {
+    const q = numberPath(c)?.toLowerCase();
+    const rest = q?.startsWith(`${p}.`) ? q.slice(p.length + 1) : '';
+    return /^\d+$/.test(rest) ? Number(rest) : NaN;
+  });
+  return values.every((v) => !Number.isNaN(v)) && [...values].sort((a, b) => a - b).every((v, i) => v === i + 1);
+}
