@@ -261,6 +261,55 @@ describe('outline with wrong destinations', () => {
   });
 });
 
+describe('a flat outline: a chapter and its sections bookmarked side by side', () => {
+  // The chapter's heading is set larger than its sections'; the outline puts all of them at one
+  // level. A table caption set small after a chapter is not one of its sections, and a heading
+  // set larger than every other ("Contents") is no level of its own.
+  const layout: { title: string; size: number }[] = [
+    { title: 'Contents', size: 22 },
+    { title: 'Overview', size: 16 },
+    { title: 'Practices', size: 16 },
+    { title: 'Input Handling:', size: 12 },
+    { title: 'Output Handling:', size: 12 },
+    { title: 'Session Handling:', size: 12 },
+    { title: 'Glossary', size: 16 },
+    { title: 'Table 1: Terms and Sources', size: 12 },
+    { title: 'Table 2: Terms and Owners', size: 12 },
+  ];
+  let toc: TocResult;
+
+  beforeAll(async () => {
+    const parsed = await render('flat-outline', (doc) => {
+      layout.forEach((h, i) => {
+        if (i > 0) doc.addPage();
+        heading(doc, h.title, h.size);
+        body(doc, 2);
+      });
+      layout.forEach((h, i) => {
+        doc.switchToPage(i);
+        doc.outline.addItem(h.title);
+      });
+    });
+    toc = buildToc(parsed);
+  });
+
+  it('nests the smaller-set bookmarks under the entry before them', () => {
+    expect(toc.tocSource).toBe('outline');
+    const practices = byTitle(toc, /^Practices$/);
+    const children = toc.entries.filter((e) => e.parentId === practices.id).map((e) => e.title);
+    expect(children).toEqual(['Input Handling:', 'Output Handling:', 'Session Handling:']);
+    expect(byTitle(toc, /^Input Handling/).flags).toContain('nested_by_style');
+    expect(practices.pageEnd).toBe(6);
+  });
+
+  it('leaves a caption and the entries after a one-off style where the outline put them', () => {
+    expect(byTitle(toc, /^Table 1/).parentId).toBeNull();
+    expect(byTitle(toc, /^Table 2/).parentId).toBeNull();
+    expect(byTitle(toc, /^Overview$/).parentId).toBeNull();
+    expect(byTitle(toc, /^Glossary$/).parentId).toBeNull();
+  });
+});
+
 describe('rules the builder relies on', () => {
   it('reads section numbers, roman and lettered numbering, prefixed and catalogue identifiers', () => {
     const first = (t: string) => parseNumbering(t)[0];

@@ -4,6 +4,7 @@
  * Deterministic and document-agnostic: every rule reads numbering, typography and layout, never titles.
  */
 
+import { nestBySiblingStyle } from './nest-by-style.ts';
 import type { ParsedDocument } from '../parse/types.ts';
 import { findContents } from './contents-page.ts';
 import { buildIndex, type DocIndex } from './doc-index.ts';
@@ -37,6 +38,7 @@ function fromOutline(index: DocIndex, stats: Stats): TocNode[] {
   stats.flagged_duplicate = noise.duplicate;
   stats.flagged_fragment = noise.fragment;
   stats.reparented = noise.reparented;
+  stats.nested_by_style = nestBySiblingStyle(roots);
   return roots;
 }
 
