@@ -12,6 +12,7 @@ import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectTables } from './tables.ts';
 import { detectCaptionedTables } from './captioned-tables.ts';
+import { detectHeaderSeries } from './header-series.ts';
 import { identifierLists, indexIdentifiers } from './identifiers.ts';
 
 export interface ListRow {
@@ -102,6 +103,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   // Tables captioned below (papers) are read from the caption up, among the lines no table claimed.
   const claimed = new Set(tables.flatMap((t) => [...t.items.flatMap((it) => it.lines), ...(t.introLine ? [t.introLine] : [])]).map((r) => `${r.pageNum}:${r.lineNum}`));
   tables.push(...detectCaptionedTables(doc.lines, { skip, bodySize: index.body.size, firstIndex: blocks.length + inline.length + tables.length, taken: (l) => claimed.has(`${l.pageNum}:${l.lineNum}`) }));
+  // A header row of variants ("18-layer" … "152-layer") is a list of the table's columns.
+  tables.push(...detectHeaderSeries(doc.lines, { skip, firstIndex: blocks.length + inline.length + tables.length }));
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const ids = indexIdentifiers(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });
   // Codes defined under one parent in one section are a list too: "the requirements of 3.7".
