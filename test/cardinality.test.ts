@@ -28,6 +28,11 @@ describe('findCardinalityCues: real corpus phrasing', () => {
     expect(findCardinalityCues(lines, 'types')[0]).toMatchObject({ count: 3, match: 'head' });
   });
 
+  it('reads a section number before a title as numbering, not as a count', () => {
+    expect(findCardinalityCues(page(2, 1, ['5 Labelling Requirements']), 'requirements')).toEqual([]);
+    expect(findCardinalityCues(page(2, 1, ['14 requirements are listed below.']), 'requirements')[0]).toMatchObject({ count: 14 });
+  });
+
   it('CSF p31: "There are six CSF Functions" with a modifier between number and noun', () => {
     const lines = page(31, 18, ['The highest level of organization for cybersecurity outcomes. There are six CSF Functions: Govern, Identify,']);
     const [cue] = findCardinalityCues(lines, 'functions');

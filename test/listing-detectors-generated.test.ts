@@ -163,6 +163,15 @@ describe('the question read as its own sentence, with its noun and the part it n
     expect(understandQuestion('Which requirements are in SP 800-171 Rev. 2?').scope).toBeNull();
   });
 
+  it('reads a part a participle ties to another noun as a reference, not as the place of the items', () => {
+    // "a vessel listed in Annex B": where vessels are listed, not where the exemptions are.
+    expect(understandQuestion('Under what exemptions is a vessel listed in Annex B not subject to the fee?').scope).toBeNull();
+    expect(understandQuestion('What are the exemptions listed in Annex B?').scope).toBe('Annex B');
+    expect(understandQuestion('Which duties referred to in Article 12 apply to pilots?').scope).toBe('Article 12');
+    // A passive verb of the clause is no such participle: the appendix holds the items.
+    expect(understandQuestion('Which fixes to the pump are described in the appendix on pump fixes?').scope).toBe('pump fixes');
+  });
+
   it('reads a verb-like word before an auxiliary as the head noun of a which-question', () => {
     const u = understandQuestion('Which ensemble results does the paper compare in Table 5?');
     expect(u.intent).toBe('listing');

@@ -4,6 +4,7 @@ import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
+import { measureUnits } from '../src/listing/measure-units.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
 
 /**
@@ -164,5 +165,55 @@ describe('the lines before a list\'s intro speak for it (no LLM)', () => {
   it('ranks the list whose preceding sentence says what it is of above one whose own intro shares a few words', async () => {
     const { answer } = await subject.ask<ListingAnswer>('How many safety principles did the harbour board adopt in its charter, and what are they?');
     expect(answer.items.map((i) => i.name)).toEqual(['clear signals', 'steady watches', 'fair shifts for all']);
+  });
+});
+
+/**
+ * A table whose columns are the variants it compares, its header row a series of depths
+ * ("8-stage" … "64-stage"), its rows the parts of each variant; the text says a depth is
+ * counted in stages. The header row is a list of its own, and a question for the depths asks
+ * for it, not for the rows.
+ */
+const variantsTable: Draw = (doc) => {
+  at(doc, 72, 60, 'Section 4 Sorting Networks', { bold: true, size: 13 });
+  at(doc, 72, 85, 'We build sorting networks with a depth of up to 64 stages, each stage a row of comparators.');
+  at(doc, 72, 101, 'Deeper networks sort longer lists in one pass, at the cost of more comparators.');
+  const cols = ['8-stage', '16-stage', '32-stage', '64-stage'];
+  at(doc, 90, 130, 'part', { size: 9 });
+  cols.forEach((c, i) => at(doc, 220 + 80 * i, 130, c, { size: 9 }));
+  const rows: [string, string[]][] = [
+    ['input', ['8 wires', '16 wires', '32 wires', '64 wires']],
+    ['merge', ['2 blocks', '4 blocks', '8 blocks', '16 blocks']],
+    ['output', ['8 wires', '16 wires', '32 wires', '64 wires']],
+  ];
+  rows.forEach(([k, vs], r) => {
+    at(doc, 90, 148 + 16 * r, k, { size: 9 });
+    vs.forEach((v, i) => at(doc, 220 + 80 * i, 148 + 16 * r, v, { size: 9 }));
+  });
+  at(doc, 72, 210, 'Table 3. Sorting networks of each depth, by part.', { size: 10 });
+  at(doc, 72, 240, 'The 16-stage network is the smallest that sorts a full page of records in one pass.');
+};
+
+describe('a header row of variants (no LLM)', () => {
+  const subject = generatedDocument(() => drawPdf([variantsTable]), 'sorting-networks.pdf');
+
+  it('reads the header row of variants as a list of its own, introduced by the table caption', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf([variantsTable])), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const header = model.lists.find((l) => model.items.some((i) => i.listId === l.id && i.label === '8-stage'))!;
+    expect(header.intro).toMatch(/^Table 3\. Sorting networks of each depth/);
+    expect(model.items.filter((i) => i.listId === header.id).map((i) => i.label)).toEqual(['8-stage', '16-stage', '32-stage', '64-stage']);
+  });
+
+  it('answers the depths with the variants, as the text counts depth in stages', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('How many network depths does Table 3 give, and what are they?');
+    expect(answer.items.map((i) => i.name)).toEqual(['8-stage', '16-stage', '32-stage', '64-stage']);
+    expect(answer.count).toBe(4);
+  });
+
+  it('reads the units a document measures a noun in from its own sentences', () => {
+    expect([...measureUnits('network depth', [{ text: 'residual nets with a depth of up to 152 layers, 8x deeper' }])]).toEqual(['layer']);
+    expect([...measureUnits('depth', [{ text: 'by the number of stacked layers (depth).' }])]).toEqual(['layer']);
+    expect([...measureUnits('depth', [{ text: 'the depth of representations is of central importance' }])]).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { negates, norm, stem, tokensOf } from '../text/text-match.ts';
 import type { Understanding } from '../question/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
+import { measureCell } from '../structure/header-series.ts';
 import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 
@@ -139,7 +140,8 @@ export function rankLists(
   u: Understanding,
   question: string,
   opts: {
-    scope?: { pageStart: number; pageEnd: number; namesScope?: boolean } | null;
+    /** The routed section: its pages, and the line its heading stands on (the first page's text above it is not in it). */
+    scope?: { pageStart: number; pageEnd: number; namesScope?: boolean; lineStart?: number | null } | null;
     expectedCount?: number | null;
     sectionList?: number | null;
     /**
@@ -149,9 +151,25 @@ export function rankLists(
      * the routed section proposes; it does not demote the lists found there.
      */
     rivals?: StoredList[];
+    /** Where the document states the count it was given (its sentence's last line). */
+    cueAt?: { pageNum: number; lineNum: number; opensList?: boolean } | null;
+    /** Stems of the units the document measures the item noun in ("layer" for depths, see measure-units.ts). */
+    nounUnits?: ReadonlySet<string>;
   },
 ): RankedList[] {
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
+  // The list a count sentence closed by a colon introduces: the first to start after it, within
+  // a page; a table is a float set wherever it fits ("Table 2" between "three types of
+  // regularization:" and them). A count sentence that opens no list ("organized into fourteen
+  // families.") may count a list anywhere.
+  const at = (p: { pageNum: number; lineNum: number }) => p.pageNum * 100_000 + p.lineNum;
+  const cue = opts.cueAt?.opensList ? opts.cueAt : null;
+  const cueStart = cue
+    ? ([...lists, ...(opts.rivals ?? [])]
+        .filter((l) => l.kind !== 'table-row' && l.items[0] && at(l.items[0]) > at(cue) && l.items[0].pageNum <= cue.pageNum + 1)
+        .map((l) => at(l.items[0]!))
+        .sort((a, b) => a - b)[0] ?? null)
+    : null;
   // A compound keyword ("post-FIRM", "high-risk") is in a text when all its parts are: the text's
   // words are split at hyphens, and a compound broken over a line ("post / FIRM") loses its hyphen.
   const partsOf = new Map(u.keywords.filter((k) => k.includes('-')).map((k) => [stem(k), tokensOf(k).map(stem)] as const));
@@ -180,6 +198,9 @@ export function rankLists(
   const scopeCode = u.scope && /^[A-Z]{2,}$/.test(u.scope) ? new RegExp(`^${u.scope}[ .\\-]?\\d`) : null;
   const isInstance = (label: string) => {
     if (scopeCode?.test(label.trim())) return true;
+    // "152-layer" is a depth where the document counts depth in layers.
+    const cell = measureCell(label);
+    if (cell && opts.nounUnits?.has(stem(cell.unit))) return true;
     const t = tokensOf(label).map(stem);
     return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && t.some((w) => nounStems.has(w)));
   };
@@ -330,8 +351,11 @@ export function rankLists(
     const whole = l.parentList !== null && l.parentItem === null ? byId.get(l.parentList) : undefined;
     const partSaysMore = whole ? keywords.some((k) => holds(ownHeadingWords(l), k)) : true;
     const partOnly = whole && !partSaysMore ? 1 : 0;
-    const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) ? 1 : 0;
-    const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd ? 1 : 0;
+    // The count sentence stands right before the list: it introduces this list, met or not.
+    const cueIntroduced = l.items[0] && cueStart !== null && at(l.items[0]) === cueStart && l.kind !== 'table-row' ? 1 : 0;
+    const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) || cueIntroduced ? 1 : 0;
+    const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
+    const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
     // The question names a mark of this table's rows: it asks for these rows, as a reference would.
     const markedRows = 'markedBy' in l ? 1 : 0;
@@ -350,7 +374,9 @@ export function rankLists(
       TUNING.listNounWeight * nounHere +
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
-      TUNING.listCountWeight * countMatch +
+      // When the count sentence introduces a list, that list is the one it counts: another of as
+      // many items only has the same size.
+      TUNING.listCountWeight * (cueStart !== null ? cueIntroduced : countMatch) +
       TUNING.listMarkedRowsWeight * markedRows +
       TUNING.listPhraseTitledWeight * phraseTitled -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
@@ -368,7 +394,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });
@@ -423,3 +449,4 @@ function negatesStem(text: string, word: string): boolean {
 
 /** Sentence openings that turn against what was said before: what follows is an exception to it. */
 const CONTRASTIVE_OPENING = /^(?:however|but|nevertheless|nonetheless|yet|except|notwithstanding|by way of exception)\b/i;
+

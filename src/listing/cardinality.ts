@@ -4,7 +4,7 @@
  * be a claim about how many items exist, never a bound, a range, a label or a partial count.
  */
 import { singularize, isPluralNoun } from '../question/understand.ts';
-import { CARDINALS, parseNumberWord } from '../lexicon/english.ts';
+import { CARDINALS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
 
 export interface CueLine {
   id?: number;
@@ -253,6 +253,8 @@ export function findCardinalityCues(lines: CueLine[], itemNoun: string | null, o
       if (prev && ['of', 'and', 'or', 'to'].includes(prev.lower) && prev2 && (prev2.kind === 'num' || parseNumberWord(prev2.lower) !== null)) continue;
       // Enumerator at line start: "1. The dwelling", "3) ...", "(2)".
       if (tok.start === 0 && nxt && (nxt.text === '.' || nxt.text === ')')) continue;
+      // A section number before a title ("5 Labelling Requirements"): numbering, not a count.
+      if (tok.start === 0 && tok.kind === 'num' && titleCased(own.slice(tok.text.length))) continue;
       if (prev && (prev.text === '(' || prev.text === '[') && nxt && (nxt.text === ')' || nxt.text === ']')) continue;
       if (nxt && (nxt.text === ')' || nxt.text === ']' || nxt.text === ':' || nxt.text === '%')) continue;
       // Bounds and ranges: "at least two", "two or more", "one to four", "up to 5".
@@ -632,4 +634,11 @@ export function countEnumeration(lines: CueLine[], opts: EnumerationOptions = {}
     if (pr < pb || (pr === pb && r.count > best.count)) best = r;
   }
   return best;
+}
+
+/** A heading's words: each opens with a capital, function words aside, and no full stop closes it. */
+function titleCased(rest: string): boolean {
+  const words = rest.trim().split(/\s+/).filter((w) => /\p{L}/u.test(w));
+  if (words.length === 0 || /\.\s*$/.test(rest)) return false;
+  return words.every((w) => /^\p{Lu}/u.test(w) || FUNCTION_WORDS.has(w.toLowerCase()));
 }

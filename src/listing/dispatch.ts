@@ -12,11 +12,12 @@ import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
 import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
-import { escapeRegex, WILDCARD } from '../lexicon/identifiers.ts';
+import { childrenOf, escapeRegex, WILDCARD } from '../lexicon/identifiers.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
+import { measureUnits } from './measure-units.ts';
 import { SECTION_NOUNS } from '../lexicon/english.ts';
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
@@ -55,6 +56,7 @@ export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'> & { sco
  */
 /** `lists`: the document's lists when the caller has read them already (read here otherwise). */
 export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Promise<ListingOutcome> {
+  ctx = await withTitledContainer(ctx);
   const cueLines = await cardinalityLines(ctx);
   const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
   // A count of some other noun that merely shares a question keyword ("six Functions" for a
@@ -86,7 +88,12 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // prefix of the document's codes; otherwise it is as likely the name of the publisher or the
   // document ("the NIST controls", "the OWASP requirements"), which no part of it is.
   const u = ctx.u.signals.includes('scope-capital-modifier') && !scopeIsPrefix ? { ...ctx.u, scope: null } : ctx.u;
-  ctx = { ...ctx, u, expectedCount: expected, cueAt: cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null, scopeIsPrefix };
+  const cueEnd = cue ? { pageNum: cue.pageNum, lineNum: cue.endLineNum ?? cue.lineNum } : null;
+  // A count sentence closed by a colon ("three types of regularization during training:") opens
+  // the list after it.
+  const cueLine = cueEnd ? cueLines.find((l) => l.pageNum === cueEnd.pageNum && l.lineNum === cueEnd.lineNum) : undefined;
+  const opensList = Boolean(cueLine && /:\s*$/.test(cueLine.text));
+  ctx = { ...ctx, u, expectedCount: expected, cueAt: cueEnd ? { ...cueEnd, opensList } : null, scopeIsPrefix };
   const tried: ListingOutcome['tried'] = [];
   let chosen: StrategyResult | null = null;
   for (const name of strategyOrder(ctx)) {
@@ -152,6 +159,55 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   return { result: chosen, items, verdict, tried, cue: own ?? cue };
 }
 
+/**
+ * Each sub-entry's span, from its heading to the next one's (the last to the routed entry's
+ * end), and whether the question names it: its title carries the item noun ("5. Exclusions" for
+ * exclusions) or is written whole in the question.
+ */
+function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: StoredList) => boolean; named: boolean }[] {
+  const at = (p: number, l: number) => p * 100_000 + l;
+  const heads = items.map((i) => i.citations[0]).filter((c): c is NonNullable<typeof c> => Boolean(c));
+  const end = ctx.routed.entry?.endPage !== undefined ? at(ctx.routed.entry.endPage, ctx.routed.entry.endLine ?? 0) : at(ctx.routed.pageEnd + 1, 0);
+  const noun = stem(tokensOf(ctx.u.itemNounSingular ?? '').at(-1) ?? '');
+  return heads.map((h, i) => {
+    const from = at(h.pageNum, h.lineNum);
+    const to = heads[i + 1] ? at(heads[i + 1]!.pageNum, heads[i + 1]!.lineNum) : end;
+    const inside = (p: { pageNum: number; lineNum: number }) => at(p.pageNum, p.lineNum) > from && at(p.pageNum, p.lineNum) < to;
+    return {
+      holds: (l: StoredList) => l.items.length > 0 && inside(l.items[0]!) && inside(l.items.at(-1)!),
+      // The sub-entry the question names, by the item noun or its whole title ("the log search").
+      named: (Boolean(noun) && tokensOf(items[i]!.name).map(stem).includes(noun)) || titleNamedBy(items[i]!.name, ctx.question),
+    };
+  });
+}
+
+/** The item noun names a document's divisions ("subsections", "chapters"). */
+function asksForSections(u: StrategyContext['u']): boolean {
+  return SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '');
+}
+
+/**
+ * "The Audit and Accountability family": the part the question names by its whole title, when
+ * its number holds codes a level below it that its own text opens lines with ("3.3" holds
+ * "3.3.1" ...), contains those codes as "section 3.3" would: they are the items.
+ */
+async function withTitledContainer(ctx: StrategyContext): Promise<StrategyContext> {
+  const entry = ctx.routed.entry;
+  // An entry with sub-entries answers with them (titled, where codes are bare numbers).
+  // A question for some of them ("the derived requirements ... (not the basic ones)") is the
+  // lists' call: the codes below are all of them.
+  const some = ctx.u.restricted || (ctx.u.excluded?.length ?? 0) > 0;
+  if (!entry || entry.childCount > 0 || some || ctx.u.containerCodes?.length || asksForSections(ctx.u) || !titleNamedBy(entry.title, ctx.question)) return ctx;
+  const path = numberPath(entry.title);
+  const regex = path ? childrenOf(path) : null;
+  if (!path || !regex) return ctx;
+  const opens = new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?(${regex})(?![\\w.]|\\.\\d)`);
+  const defined = new Set(ctx.regionLines.map((l) => opens.exec(l.text)?.[1]).filter((c): c is string => Boolean(c)));
+  if (defined.size < 2) return ctx;
+  await ctx.tracer.record({ stage: 'list', step: 'container', output: { entry: entry.title, code: path, defined: defined.size }, decision: `the question names "${entry.title}" by its title: the codes below ${path} are its items` });
+  return { ...ctx, u: { ...ctx.u, containerCodes: [path], signals: [...ctx.u.signals, 'container-named-by-title'] } };
+}
+
 /** The question names the entry itself: its number, a code it opens with, or its whole title. */
 function namesEntry(ctx: StrategyContext, entry: TocNode): boolean {
   if (ctx.u.sectionRef && numberPath(entry.title)?.toLowerCase() === ctx.u.sectionRef.toLowerCase()) return true;
@@ -196,7 +252,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const lists = known ?? (await loadLists(ctx.db, ctx.documentId));
   // The routed section is the question's scope itself when its title (or one above it) names it.
   const namesScope = Boolean(ctx.u.scope && ctx.routed.path.some((p) => containsPhrase(p.title, ctx.u.scope!)));
-  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd, namesScope } : null;
+  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd, namesScope, lineStart: ctx.routed.entry.lineStart } : null;
   // The chain's answer from the TOC (an entry's sub-entries, entries named by the item noun)
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.
@@ -209,12 +265,18 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   if (ctx.routed.entry && chain?.variant === 'toc-children') offered.add(ctx.routed.entry.id);
   const wide = await documentSectionSets(ctx, offered, ctx.u.itemNounSingular);
   // "The subsections of section 3" asks for entries of the TOC: a list in the text is not one.
-  const asksSections = SECTION_NOUNS.has(tokensOf(ctx.u.itemNounSingular ?? '').at(-1) ?? '');
-  const all = rankLists([...(asksSections ? [] : lists), ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list) });
+  const asksSections = asksForSections(ctx.u);
+  const nounUnits = measureUnits(ctx.u.itemNounSingular, ctx.u.itemNounSingular ? await keywordLines(ctx.db, ctx.documentId, [tokensOf(ctx.u.itemNounSingular).at(-1) ?? ''], 200) : []);
+  const all = rankLists([...(asksSections ? [] : lists), ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list), cueAt: ctx.cueAt ?? null, nounUnits });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
-  const sound = all.filter((r) => !r.features.scopeIsItem);
-  const ranked = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem)] : all;
+  // Under a section the question names, a list inside one of its sub-entries is part of that
+  // one item (the cases of "3. Condominium Loss Assessments" under "Coverage C"), a level below
+  // the sub-entries asked for; unless the question names that sub-entry.
+  const within = chain?.variant === 'toc-children' && ctx.routed.entry && (namesEntry(ctx, ctx.routed.entry) || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope))) ? itemSpans(ctx, chain.items) : [];
+  for (const r of all) if (r.list !== sectional && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;
+  const sound = all.filter((r) => !r.features.scopeIsItem && !r.features.insideItem);
+  const ranked = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem || r.features.insideItem)] : all;
   const [best, second] = ranked;
   const rankMargin = best ? (best.score - (second?.score ?? 0)) / Math.max(best.score, 1e-9) : 0;
   // Contested: the ranking cannot separate two strong candidates; a model, when there is one,

@@ -56,7 +56,8 @@ export const TUNING = {
   partOfWholePenalty: 3,
   /**
    * As many items as the document or question says there are: a count stated for the item noun
-   * itself ("the fourteen families") is about as telling as the words around a list.
+   * itself ("the fourteen families") is about as telling as the words around a list. So is being
+   * the list the document's count sentence introduces (the first after it), met or not.
    */
   listCountWeight: 3,
   /**

@@ -894,6 +894,22 @@ const SUBJECT_SCOPE_VERBS = new Set([
   'describe', 'specify', 'address', 'encompass', 'exclude', 'consist', 'insure', 'state', 'recommend',
 ]);
 
+/**
+ * "an AI system listed in Annex III": a participle right after a noun ties the part after it to
+ * that noun.
+ * When that noun is not the item noun, the part says where that noun is found, not where the
+ * items are; "the conditions listed in Annex III" would name the items' place.
+ */
+function referenceOnly(toks: Tok[], prep: number, itemNp: NounPhrase | null): boolean {
+  const isParticiple = (t: Tok | undefined) => t?.kind === 'word' && t.lower.length > 4 && t.lower.endsWith('ed');
+  const part = isParticiple(toks[prep - 1]) ? prep - 1 : toks[prep - 1]?.lower === 'to' && isParticiple(toks[prep - 2]) ? prep - 2 : -1;
+  const noun = toks[part - 1];
+  // "are described in the appendix": a passive verb of the clause, not a participle after a noun.
+  if (part < 0 || !noun || noun.kind !== 'word' || AUX.has(noun.lower) || !itemNp?.toks.length) return false;
+  const head = itemNp.toks[itemNp.toks.length - 1]!.lower;
+  return singularizeWord(noun.lower) !== singularizeWord(head);
+}
+
 function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
   const qualifiers: string[] = [];
   const candidates: { scope: string; prio: number; pos: number; signal: string }[] = [];
@@ -920,6 +936,7 @@ function findScope(toks: Tok[], itemNp: NounPhrase | null): ScopeResult {
     if (['in', 'of', 'for', 'from', 'throughout', 'across'].includes(t.lower)) {
       const ph = phraseAfter(toks, i + 1);
       if (!ph.toks.length) continue;
+      if (referenceOnly(toks, i, itemNp)) continue;
       const firstTok = ph.toks[0]!;
       const lastTok = ph.toks[ph.toks.length - 1]!;
       const endsContainer = lastTok.kind === 'word' && CONTAINER_NOUNS.has(singularizeWord(lastTok.lower)) && ph.toks.length > 1;
@@ -1134,7 +1151,12 @@ export function understandQuestion(text: string): Understanding {
   }
   if (!scopeValue && codes.length) {
     // A series document the question names ("SP 800-171") is the document, not a scope inside it.
-    const c = codeSpans.find((s) => !isSeriesNumber(s.text));
+    // A code a participle ties to another noun ("an AI system listed in Annex III") is a reference.
+    const referenced = (text: string) => {
+      const at = toks.findIndex((t) => t.kind === 'code' && t.text === text);
+      return at > 0 && referenceOnly(toks, at - 1, source.np ?? null);
+    };
+    const c = codeSpans.find((s) => !isSeriesNumber(s.text) && !referenced(s.text));
     if (c) {
       scopeValue = c.text;
       signals.push('scope-first-code');

@@ -1,5 +1,6 @@
 import type { TocNode } from '../sql/toc-level.ts';
 import { stripNumbering } from '../toc/numbering.ts';
+import { FUNCTION_WORDS } from '../lexicon/english.ts';
 import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
@@ -195,7 +196,8 @@ export function routeAnchors(q: RouteQuery): { anchors: string[]; nouns: string[
  * section, and a listing asks what is under it.
  */
 export function titleNamedBy(title: string, question: string): boolean {
-  const words = tokensOf(stripNumbering(title));
+  // Content words: "THE REQUIREMENTS" is named by no question that merely says "the requirements".
+  const words = tokensOf(stripNumbering(title)).filter((w) => !FUNCTION_WORDS.has(w));
   const asked = new Set(tokensOf(question));
   return words.length >= 2 && words.every((w) => asked.has(w));
 }

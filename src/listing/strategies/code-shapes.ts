@@ -73,6 +73,24 @@ export const CODE_SHAPES: CodeShape[] = [
   },
 ];
 
+/**
+ * The level above a shape's codes, for the shapes a family's grammar nests ("GOVERN 1" holds
+ * "GOVERN 1.1", "GV.OC" holds "GV.OC-01"). Not a shape of its own in the sweep's candidates:
+ * a bare "WORD n" is too common in prose to be induced from counts alone.
+ */
+const UPPER_LEVEL: Record<string, CodeShape> = {
+  'word-number': {
+    name: 'word-number-top',
+    find: new RegExp(String.raw`\b${CAPITAL_WORD}\s${NUM}\b(?!\.\d)`, 'g'),
+    prefix: (e) => e.split(/\s/)[0]!,
+    generalise: (e, keep) => `${keep ? esc(e.split(/\s/)[0]!) : CAPITAL_WORD} ${NUM}`,
+  },
+};
+
+export function upperLevelOf(name: string): CodeShape | undefined {
+  return UPPER_LEVEL[name] ?? (name === 'dotted-dash' ? shapeByName('dotted') : undefined);
+}
+
 export function shapeByName(name: string): CodeShape | undefined {
   return CODE_SHAPES.find((s) => s.name === name);
 }

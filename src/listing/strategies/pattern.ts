@@ -1,9 +1,11 @@
 import { regexSweep } from '../../sql/load-lines.ts';
+import { linesAfter } from '../../sql/lines-after.ts';
+import { wholeText } from '../continuation.ts';
 import type { LineRow } from '../../db/rows.ts';
-import { containsPhrase } from '../../text/text-match.ts';
+import { containsPhrase, stem } from '../../text/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
-import { CODE_SHAPES, shapeOfCode, type CodeShape } from './code-shapes.ts';
-import { CAPITAL_WORD, childrenOf, DASH_LETTERS, DOT_LETTERS, DOTTED_DASH_LETTERS, WILDCARD } from '../../lexicon/identifiers.ts';
+import { CODE_SHAPES, shapeOfCode, upperLevelOf, type CodeShape } from './code-shapes.ts';
+import { CAPITAL_WORD, childrenOf, DASH_LETTERS, escapeRegex, DOT_LETTERS, DOTTED_DASH_LETTERS, WILDCARD } from '../../lexicon/identifiers.ts';
 
 interface Induced {
   /** The shape generalised from, when the regex came from one. */
@@ -57,6 +59,10 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     }
   }
   codes.sort(naturalCompare);
+  // Each code's whole text: its defining line and the lines that carry it on.
+  const defining = codes.map((c) => byCode.get(c)!.defining).filter((l): l is LineRow => l !== null);
+  const after = await linesAfter(ctx.db, ctx.documentId, defining.map((l) => l.id), 6);
+  const startsCode = new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?${induced.regex}(?![A-Za-z0-9]|\\.\\d)`);
   const items: Candidate[] = codes.map((code) => {
     const e = byCode.get(code)!;
     const first = e.defining ?? e.lines[0]!;
@@ -64,7 +70,9 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     // The form the document writes most often ("V3.1" in headings and references, "3.1" once
     // on the contents page), the earlier on a tie.
     const name = [...e.forms.entries()].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
-    const surface = e.title ? [name, `${name}: ${e.title}`] : [name];
+    // The defining line carried on over the lines after it: the item's whole text as written.
+    const whole = e.defining && e.title ? wholeText(e.defining, after.get(e.defining.id) ?? [], (t) => startsCode.test(t)) : null;
+    const surface = whole ? [name, whole] : e.title ? [name, `${name}: ${e.title}`] : [name];
     // Each line is cited at the form it writes.
     const quote = (l: LineRow) => (l.text.includes(name) ? name : code);
     return { name, code: name, surfaceForms: surface, citations: [cite(first, quote(first)), ...others.map((l) => cite(l, quote(l)))], confidence: 0.95 };
@@ -125,6 +133,14 @@ async function fromRegion(ctx: StrategyContext): Promise<Induced | null> {
     if (distinct.size >= 2 && (!best || distinct.size > best.distinct.size)) best = { shape, distinct };
   }
   if (!best) return null;
+  // "The categories of GOVERN" in a document that also writes "subcategories": the level asked
+  // for is the one above the sub-level's codes ("GOVERN 1" over "GOVERN 1.1").
+  const upper = asksUpperLevel(ctx) ? upperLevelOf(best.shape.name) : undefined;
+  if (upper) {
+    const distinct = new Map<string, number>();
+    for (const l of ctx.regionLines) for (const m of l.text.matchAll(upper.find)) distinct.set(m[0], (distinct.get(m[0]) ?? 0) + 1);
+    if (distinct.size >= 2) best = { shape: upper, distinct };
+  }
   const prefixes = new Map<string, number>();
   for (const code of best.distinct.keys()) {
     const p = best.shape.prefix(code);
@@ -138,6 +154,17 @@ async function fromRegion(ctx: StrategyContext): Promise<Induced | null> {
     prefix: anchor,
     source: anchor ? 'induced-scoped' : 'induced',
   };
+}
+
+/**
+ * The question's item noun is a level whose sub-level the document names ("categories" where it
+ * also writes "subcategories"): the codes it asks for are a level above the sub-level's.
+ */
+function asksUpperLevel(ctx: StrategyContext): boolean {
+  const noun = ctx.u.itemNounSingular?.trim().split(/\s+/).at(-1)?.toLowerCase();
+  if (!noun || noun.length < 4 || noun.startsWith('sub')) return false;
+  const sub = new RegExp(`\\bsub-?${escapeRegex(stem(noun))}`, 'i');
+  return ctx.regionLines.some((l) => sub.test(l.text));
 }
 
 /**
