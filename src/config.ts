@@ -31,6 +31,8 @@ const envSchema = z.object({
   DOCINTEL_PARSE_THREAD_HEAP_MB: z.coerce.number().int().min(32).default(160),
   /** V8 young-generation limit of a parser thread (MiB): smaller semi-spaces, less RSS per thread. */
   DOCINTEL_PARSE_THREAD_YOUNG_MB: z.coerce.number().int().min(1).default(8),
+  /** Parser threads per process (unset: one per concurrent job, at most the cores less one; see defaultParseThreads). */
+  DOCINTEL_PARSE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   /** `docintel sql`: statement timeout and the most rows it prints. */
   DOCINTEL_SQL_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
   DOCINTEL_SQL_ROW_CAP: z.coerce.number().int().min(1).default(10_000),

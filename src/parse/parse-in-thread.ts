@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { BAD_INPUT_CODES, BadInputError, TransientError, type BadInputCode } from '../errors.ts';
 import type { TocRow, TocSource } from '../toc/types.ts';
@@ -19,6 +20,8 @@ export interface ParseOutput {
   structure: StructureModel & { ms: number };
   /** The parser thread's memory right after this document (its own heap; RSS is the whole process's). */
   memory?: ThreadMemory;
+  /** Milliseconds this parse waited for a free thread before it started. */
+  waitMs?: number;
 }
 
 export interface ParseThreadOptions {
@@ -31,6 +34,8 @@ export interface ParseThreadOptions {
   threadHeapMb?: number;
   /** V8 young-generation limit of a pooled thread, MiB (read when the process's pool is made). */
   threadYoungMb?: number;
+  /** Parser threads the process runs at once; more parses wait for one (read when the pool is made). */
+  threads?: number;
 }
 
 type PoolThread = { worker: Worker; docs: number };
@@ -39,13 +44,17 @@ type PoolThread = { worker: Worker; docs: number };
  * Parser threads kept between documents. A new thread costs its start-up (the TypeScript loader,
  * pdf.js and its worker code, the TOC and structure modules), which was a large share of a small
  * document's parse; a kept thread pays it once. Threads are made on demand, so as many run at
- * once as parses are asked for at once (the queue worker's concurrency); an idle one is unref'd so
+ * once as parses are asked for at once (the queue worker's concurrency), up to `maxThreads`, beyond
+ * which a parse waits for a thread to be free (see defaultParseThreads); an idle one is unref'd so
  * it never keeps the process alive, and one that has parsed `threadDocs` documents, timed out,
  * crashed or met a stray pdf.js failure is ended rather than reused.
  */
 export class ParsePool {
   private readonly idle: PoolThread[] = [];
   private nextJobId = 1;
+  /** Parses holding a thread slot now (at most `maxThreads`); `waiting` are the ones queued for a slot. */
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
   /** Threads started so far and the largest heap any of them reported, for the bench. */
   readonly stats = { threadsStarted: 0, peakThreadHeapMiB: 0, peakThreadExternalMiB: 0 };
 
@@ -55,16 +64,27 @@ export class ParsePool {
     private readonly heapLimitMb?: number,
     /** V8 young-generation limit per bounded thread (MiB); unset: V8's default. */
     private readonly youngLimitMb?: number,
+    /** Parses that run at once, each in its own thread; the rest wait their turn (unset: no limit). */
+    private readonly maxThreads = Infinity,
   ) {}
 
   async run(path: string, opts: ParseThreadOptions): Promise<ParseOutput> {
+    const t0 = performance.now();
+    if (this.running >= this.maxThreads) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    const waitMs = performance.now() - t0;
     try {
-      return await this.runOnce(path, opts, true);
+      return { ...(await this.runOnce(path, opts, true)), waitMs };
     } catch (e) {
       if (!(e instanceof HeapLimitReached)) throw e;
       // A document too big for a bounded thread gets one thread of its own with V8's default
       // limit: the bound keeps the common case small, never makes a large document fail.
-      return this.runOnce(path, opts, false);
+      return { ...(await this.runOnce(path, opts, false)), waitMs };
+    } finally {
+      // The slot passes straight to the next waiting parse, if any.
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
     }
   }
 
@@ -160,14 +180,26 @@ export class ParsePool {
   }
 }
 
+/**
+ * Parser threads for a process running `concurrency` jobs at once: one per job, but never every
+ * core. A job is a parse (CPU, in a thread) then a persist (the main thread and the database), so
+ * a thread per job is not needed to keep the threads busy: at the default concurrency of 2, one
+ * job persists while the other parses, and the one thread was busy 99-100% of a scale run. One
+ * core stays for the event loop and the database; on 2 cores two `docintel worker` processes then
+ * run 2 parser threads instead of 4, each with its own V8 heap and pdf.js (~100 MiB RSS apiece).
+ */
+export function defaultParseThreads(concurrency: number, cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(concurrency, cores - 1));
+}
+
 /** A bounded thread ran out of heap: the document is retried in an unbounded one. */
 class HeapLimitReached extends Error {}
 
-/** The process's parser threads (one per concurrent parse), configured by the first parse. */
+/** The process's parser threads (one per concurrent parse, up to its limit), configured by the first parse. */
 let parsePool: ParsePool | null = null;
 
-export function defaultParsePool(heapLimitMb?: number, youngLimitMb?: number): ParsePool {
-  parsePool ??= new ParsePool(4, heapLimitMb, youngLimitMb);
+export function defaultParsePool(heapLimitMb?: number, youngLimitMb?: number, threads?: number): ParsePool {
+  parsePool ??= new ParsePool(4, heapLimitMb, youngLimitMb, threads);
   return parsePool;
 }
 
@@ -177,5 +209,5 @@ export function defaultParsePool(heapLimitMb?: number, youngLimitMb?: number): P
  * is terminated and reported as bad input, since retrying the same bytes would hang again.
  */
 export function parseInThread(path: string, opts: ParseThreadOptions): Promise<ParseOutput> {
-  return defaultParsePool(opts.threadHeapMb, opts.threadYoungMb).run(path, opts);
+  return defaultParsePool(opts.threadHeapMb, opts.threadYoungMb, opts.threads).run(path, opts);
 }

@@ -5,6 +5,7 @@ import type { JobBackend, JobHandlers } from '../queue/backend.ts';
 import { safeErrorMessage } from '../sanitize.ts';
 import type { Limiter } from '../llm/redis-rate-limiter.ts';
 import { failDocument, parseDocument } from './parse-document.ts';
+import { defaultParseThreads } from '../parse/parse-in-thread.ts';
 import { answerQuestionJob, failQuestion } from './answer-question.ts';
 import { combineForQuestion } from '../corpus/corpus-answer.ts';
 
@@ -18,6 +19,7 @@ export function createHandlers(deps: { config: Config; log: Logger; db: Db; runI
     parseThreadDocs: deps.config.DOCINTEL_PARSE_THREAD_DOCS,
     parseThreadHeapMb: deps.config.DOCINTEL_PARSE_THREAD_HEAP_MB,
     parseThreadYoungMb: deps.config.DOCINTEL_PARSE_THREAD_YOUNG_MB,
+    parseThreads: deps.config.DOCINTEL_PARSE_THREADS ?? defaultParseThreads(deps.config.DOCINTEL_CONCURRENCY),
     runId: deps.runId,
   };
   return {
