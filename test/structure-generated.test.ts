@@ -235,3 +235,23 @@ describe('column gutter', () => {
     expect(f).toMatchObject({ column: 2, text: 'f. the item text of row 2 continues' });
   });
 });
+
+describe('numbers set flush right (generated)', () => {
+  it('keeps "10." in the list though it starts a digit\'s width left of "9."', async () => {
+    const page: Draw = (doc) => {
+      textAt(doc, 72, 60, 'Design Goals', { bold: true, size: 14 });
+      textAt(doc, 72, 90, 'The framework strives to:');
+      for (let n = 1; n <= 10; n++) {
+        const marker = `${n}.`;
+        // Right-aligned at x = 90: two digits start one digit further left.
+        const x = 90 - doc.font('Helvetica').fontSize(11).widthOfString(marker);
+        textAt(doc, x, 90 + 18 * n, `${marker} Be goal number ${n} of the framework.`);
+      }
+      textAt(doc, 72, 300, 'These goals are reviewed every year.');
+    };
+    const parsed = await parsePdf(new Uint8Array(await drawPdf([page])), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro === 'The framework strives to:')!;
+    expect(model.items.filter((i) => i.listId === list.id).map((i) => i.marker.replace(/\.$/, ''))).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+  });
+});

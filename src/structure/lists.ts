@@ -141,7 +141,9 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         const o = stack[i]!;
         const sameCol = o.colKey === colKey && o.indent !== null;
         if (sameCol && indent > o.indent! + tol(l)) break; // deeper than this list: not its sibling
-        const indentOk = !sameCol || Math.abs(indent - o.indent!) <= tol(l);
+        // Numbers set flush right grow to the left: "10." starts a digit's width left of "9.".
+        const wider = Math.max(0, (/\d+/.exec(m.raw)?.[0].length ?? 0) - String(o.last).length) * DIGIT_WIDTH * l.size;
+        const indentOk = !sameCol || Math.abs(indent - o.indent!) <= tol(l) || (indent < o.indent! && o.indent! - indent <= tol(l) + wider);
         if (indentOk && continues(m, o.kind, o.style, o.last, o.glyph)) {
           matched = i;
           break;
@@ -313,6 +315,9 @@ export function joinParts(parts: string[]): string {
  * ("third-party" in a line of its own makes "third-" / "party" that compound, not a broken
  * word); a soft hyphen (U+00AD, set only where a word was broken) always mends.
  */
+/** A digit's width as a share of the font size (about half an em in common text faces; a little more here, for slack). */
+const DIGIT_WIDTH = 0.6;
+
 export function joinLine(text: string, line: string): string {
   if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
   if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) {
