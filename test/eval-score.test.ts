@@ -1,3 +1,5 @@
+import { toRecord } from '../src/eval/run-eval.ts';
+import type { Answer } from '../src/answer/types.ts';
 import { describe, expect, it } from 'vitest';
 import type { GoldQuestion } from '../src/eval/gold.ts';
 import { factScore, mean, pageShare, scoreDocumentSelection, renderSummaryMarkdown, scoreQuestion, summarize, type AnswerRecord, type ComparisonRow } from '../src/eval/score.ts';
@@ -247,5 +249,15 @@ describe('scoreDocumentSelection', () => {
     expect(scoreDocumentSelection(['c.pdf'], ['a.pdf', 'b.pdf'])).toEqual({ documentPrecision: 0, documentRecall: 0 });
     expect(scoreDocumentSelection([], ['a.pdf'])).toEqual({ documentPrecision: 0, documentRecall: 0 });
     expect(scoreDocumentSelection(['a.pdf'], [])).toEqual({ documentPrecision: null, documentRecall: null });
+  });
+});
+
+describe('a factual answer in the eval record', () => {
+  const factual = { kind: 'factual', question: 'q', answer: 'It is 30 days.', citations: [{ lineId: 1, pageNum: 3, lineNum: 4, quote: '30 days' }], notFound: false } as unknown as Answer;
+  it('reads as complete for a factual gold question, and as no verdict for a listing one', () => {
+    expect(toRecord(factual, 'factual').isComplete).toBe(true);
+    expect(toRecord(factual, 'listing').isComplete).toBeNull();
+    expect(toRecord(factual, 'count').isComplete).toBeNull();
+    expect(toRecord({ ...factual, notFound: true } as Answer, 'factual').isComplete).toBeNull();
   });
 });

@@ -90,7 +90,7 @@ export async function runEval(app: App, goldPath: string, opts: { corpusDir?: st
     const questionId = byGold.get(g.id)!;
     const a = answers.find((x) => x.question_id === questionId);
     const payload = (a?.payload ?? null) as Answer | null;
-    const record = toRecord(payload);
+    const record = toRecord(payload, g.kind);
     const score = scoreQuestion(record, g);
     const documentId = docIds.get(g.document!)!;
     const chunks = chunkCache.get(documentId) ?? (await documentChunks(app, documentId));
@@ -162,10 +162,16 @@ function corpusRecord(a: CorpusAnswer | null): AnswerRecord {
   };
 }
 
-function toRecord(a: Answer | null): AnswerRecord {
+/**
+ * A found factual answer reads as "complete" for a factual gold question (the gold sets mark
+ * those complete). A factual answer makes no claim about a list, so for a listing or count
+ * question it has no verdict: it is not a false "complete".
+ */
+export function toRecord(a: Answer | null, goldKind?: string): AnswerRecord {
   if (!a) return { items: [], count: null, isComplete: null, citedPages: [], answerText: '' };
   if (a.kind === 'factual') {
-    return { items: [], count: null, isComplete: a.notFound ? null : true, citedPages: [...new Set(a.citations.map((c) => c.pageNum))], answerText: a.answer };
+    const verdict = a.notFound ? null : goldKind === undefined || goldKind === 'factual' ? true : null;
+    return { items: [], count: null, isComplete: verdict, citedPages: [...new Set(a.citations.map((c) => c.pageNum))], answerText: a.answer };
   }
   return {
     items: a.items.map((i) => ({ name: i.name, surfaceForms: i.surfaceForms })),
