@@ -89,6 +89,24 @@ function standard(): Draw[] {
       at(doc, 72, 344, 'Under the extra covers we also pay your share of these items of shared repairs:');
       ['• charged to you by the owners of the building,', '• made after a covered loss to the building,', '• not paid for by any other policy,', '• agreed to in writing before they start.'].forEach((t, i) => at(doc, 84, 362 + 18 * i, t));
     },
+    (doc) => {
+      // Entries that share their sub-entries' titles ("About", "Actions"): a template, not items.
+      at(doc, 72, 60, '11 Repair Rules', { bold: true, size: 14 });
+      at(doc, 72, 88, 'Each rule below is given with what it is about and the actions it calls for.');
+      let y = 113;
+      for (const n of [1, 2, 3]) {
+        at(doc, 72, y, `11.${n} RULE ${n}`, { bold: true, size: 12 });
+        at(doc, 72, y + 22, 'About', { bold: true, size: 11 });
+        if (n === 2) {
+          at(doc, 72, y + 42, 'A clear record of each repair made at the site should cover:');
+          ['• who made the repair,', '• when it was made,', '• which parts were used.'].forEach((t, i) => at(doc, 84, y + 60 + 18 * i, t));
+          y += 54;
+        } else at(doc, 72, y + 42, `Rule ${n} keeps the repairs of the site safe and on time.`);
+        at(doc, 72, y + 67, 'Actions', { bold: true, size: 11 });
+        at(doc, 72, y + 87, 'The shift lead checks the repair log once a week.');
+        y += 115;
+      }
+    },
   ];
 }
 
@@ -103,7 +121,7 @@ describe('what a count sentence introduces, and a part named by its title (gener
   });
 
   it('answers the codes below a part the question names by its title, whole when they run 1..n', async () => {
-    const { answer, trace } = await doc.ask<ListingAnswer>('How many requirements are in the Labelling part of the standard, and what are they?');
+    const { answer, trace } = await doc.ask<ListingAnswer>('How many requirements does the Labelling Requirements section set, and what are they?');
     expect(answer.items.map((i) => i.name)).toEqual(['5.1', '5.2', '5.3', '5.4']);
     expect(answer.count).toBe(4);
     expect(answer.isComplete).toBe(true);
@@ -116,6 +134,11 @@ describe('what a count sentence introduces, and a part named by its title (gener
   it('answers the sub-sections of the section it names, not a list inside one of them or above its heading', async () => {
     const { answer } = await doc.ask<ListingAnswer>('Which items fall under the Extra Covers?');
     expect(answer.items.map((i) => i.name)).toEqual(['10.1 Debris Removal', '10.2 Loss Avoidance', '10.3 Shared Repairs']);
+  });
+
+  it('answers a list inside a sub-entry when the sub-entries are the document\'s template, not items', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('For RULE 2, what examples does the standard give of what a repair record should cover?');
+    expect(answer.items.map((i) => i.name.replace(/[,.]$/, ''))).toEqual(['who made the repair', 'when it was made', 'which parts were used']);
   });
 
   it('answers the level above the sub-level\'s codes for a noun whose sub-level the document names', async () => {

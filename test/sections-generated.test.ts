@@ -4,6 +4,7 @@ import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { numberedBelow } from '../src/toc/numbering.ts';
 import { stemOverlap } from '../src/text/text-match.ts';
+import { titleNamedBy } from '../src/route/score-entry.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { FILL } from './helpers/paper-text.ts';
 import { drawPdf, type Draw } from './helpers/make-pdf.ts';
@@ -116,6 +117,13 @@ describe('sections a question asks for (generated)', () => {
     expect(numberedBelow('3. Deep Learning', ['3.1. Blocks', '3.2. Shortcuts', '4.2. CIFAR'])).toBe(false);
     expect(numberedBelow('3. Deep Learning', ['3.1. Blocks', '3.3. Shortcuts'])).toBe(false);
     expect(numberedBelow('Introduction', ['3.1. Blocks', '3.2. Shortcuts'])).toBe(false);
+  });
+
+  it('tells a question naming a section by its whole title, in order, from one that shares its words', () => {
+    expect(titleNamedBy('1.2.1 Risk Measurement', 'What risk measurement challenges does the framework describe?')).toBe(true);
+    expect(titleNamedBy('3.3 AUDIT AND ACCOUNTABILITY', 'Which requirements are in the Audit and Accountability family?')).toBe(true);
+    expect(titleNamedBy('3. Handling an Incident', 'During incident handling, what activities identify the attacking host?')).toBe(false);
+    expect(titleNamedBy('THE REQUIREMENTS', 'Which requirements are in the family?')).toBe(false);
   });
 
   it('matches a compound keyword as its words in a row, never as its first word alone', () => {

@@ -215,16 +215,20 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   // Building Association Policy") names the document with each of those words.
   for (const w of namedByTitle(q.text ?? '', `${q.title ?? ''}\n${q.title_entry ?? ''}`)) docWords.add(stem(w));
   // "Section 3, Deep Residual Learning": a paper may title a section with its own name's words.
-  // Words the question gives as the whole title of a heading name that heading.
-  const headingWords = new Set(namedHeadings(q.text ?? '', q.headings ?? [], q.title_entry ?? '').map(stem));
-  const kept = u.keywords.filter((k) => !docWords.has(stem(k)) || headingWords.has(stem(k)));
+  // The whole title of a heading the question writes names that heading: a phrase for routing.
+  // Of its words, those the document's name writes stay out of the keywords (common to the whole
+  // document); a word only alike in stem ("Access Control" in "Controlled ... Information") stays.
+  const named = namedHeadings(q.text ?? '', q.headings ?? [], q.title_entry ?? '');
+  const namedWords = new Set(named.flatMap((h) => h.split(' ')));
+  const written = new Set(tokensOf(name));
+  const kept = u.keywords.filter((k) => !docWords.has(stem(k)) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase())));
   const codes = u.codes.filter((c) => !namesDocument(c));
-  const phrases = u.phrases.filter((p) => !namesDocument(p));
+  const phrases = [...new Set([...u.phrases.filter((p) => !namesDocument(p)), ...named])];
   // "SP 800-171" in a question about SP 800-171 names the document, and so do its numbers.
   const numbers = u.numbers?.filter((n) => !printed.has(n));
   // "the RCBAP's Increased Cost ..." : a scope that opens with the document's name is the rest.
   const scope = u.scope && namesDocument(u.scope) ? null : u.scope ? withoutLeadingName(u.scope, namesDocument) : u.scope;
-  const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length < u.phrases.length || scope !== u.scope || (numbers?.length ?? 0) < (u.numbers?.length ?? 0);
+  const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length !== u.phrases.length || scope !== u.scope || (numbers?.length ?? 0) < (u.numbers?.length ?? 0);
   if (!changed) return u;
   return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, ...(numbers ? { numbers } : {}), signals: [...u.signals, 'dropped-document-words'] };
 }
@@ -254,7 +258,7 @@ function namedByTitle(question: string, titles: string): string[] {
   return out;
 }
 
-/** Words of the headings whose whole title (two words at least, numbering aside) the question writes; the document's own title entry aside. */
+/** The headings whose whole title (two words at least, numbering aside) the question writes, as those words; the document's own title entry aside. */
 function namedHeadings(question: string, headings: string[], titleEntry: string): string[] {
   const qt = tokensOf(question);
   const own = new Set(titleEntry.split('\n').map((t) => tokensOf(t).join(' ')));
@@ -263,7 +267,7 @@ function namedHeadings(question: string, headings: string[], titleEntry: string)
     const ht = tokensOf(stripNumbering(h));
     if (ht.length < 2 || own.has(tokensOf(h).join(' '))) continue;
     for (let i = 0; i + ht.length <= qt.length; i++) {
-      if (ht.every((t, k) => qt[i + k] === t)) out.push(...ht);
+      if (ht.every((t, k) => qt[i + k] === t)) out.push(ht.join(' '));
     }
   }
   return out;

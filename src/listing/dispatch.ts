@@ -12,6 +12,7 @@ import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
 import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
+import { titleCounts } from '../sql/title-counts.ts';
 import { childrenOf, escapeRegex, WILDCARD } from '../lexicon/identifiers.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
@@ -258,12 +259,16 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // entry's title its intro, its entry titles its items.
   const sectional = chain && ((chain.strategy === 'structure' && SECTIONAL.has(chain.variant)) || chain.strategy === 'pattern') ? asPseudoList(ctx, chain) : null;
   // The sub-entries of the entries below the routed one compete too (a level further down).
-  const nested = await sectionSets(ctx);
+  // Sections asked for under the section the question names are its sub-entries, whole when
+  // they carry its number a level down without a gap ("3" holds "3.1" … "3.5"): the entries a
+  // level further down are not the level asked for, and do not rival them.
+  const namedSections = asksForSections(ctx.u) && chain?.variant === 'toc-children' && ctx.routed.entry !== null && namesEntry(ctx, ctx.routed.entry) && numberedBelow(ctx.routed.entry.title, chain.items.map((i) => i.name));
+  const nested = namedSections ? [] : await sectionSets(ctx);
   // And so do the sub-entries of every other entry of the document, whatever routing chose.
   // The routed entry's own sub-entries count among them unless the chain answered with them.
   const offered = new Set(nested.map((n) => n.parent.id));
   if (ctx.routed.entry && chain?.variant === 'toc-children') offered.add(ctx.routed.entry.id);
-  const wide = await documentSectionSets(ctx, offered, ctx.u.itemNounSingular);
+  const wide = namedSections ? [] : await documentSectionSets(ctx, offered, ctx.u.itemNounSingular);
   // "The subsections of section 3" asks for entries of the TOC: a list in the text is not one.
   const asksSections = asksForSections(ctx.u);
   const nounUnits = measureUnits(ctx.u.itemNounSingular, ctx.u.itemNounSingular ? await keywordLines(ctx.db, ctx.documentId, [tokensOf(ctx.u.itemNounSingular).at(-1) ?? ''], 200) : []);
@@ -273,12 +278,17 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // Under a section the question names, a list inside one of its sub-entries is part of that
   // one item (the cases of "3. Condominium Loss Assessments" under "Coverage C"), a level below
   // the sub-entries asked for; unless the question names that sub-entry.
-  const within = chain?.variant === 'toc-children' && ctx.routed.entry && (namesEntry(ctx, ctx.routed.entry) || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope))) ? itemSpans(ctx, chain.items) : [];
+  // Sub-entries titled as under every other entry ("About", "Suggested Actions") are the
+  // document's template, not items: a list inside one may well be what is asked.
+  const named = chain?.variant === 'toc-children' && ctx.routed.entry && (namesEntry(ctx, ctx.routed.entry) || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope)));
+  const repeated = named ? [...(await titleCounts(ctx.db, ctx.documentId, chain!.items.map((i) => i.name))).values()].filter((n) => n > 1).length : 0;
+  const within = named && repeated === 0 ? itemSpans(ctx, chain!.items) : [];
   for (const r of all) if (r.list !== sectional && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;
   const sound = all.filter((r) => !r.features.scopeIsItem && !r.features.insideItem);
   const ranked = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem || r.features.insideItem)] : all;
   const [best, second] = ranked;
-  const rankMargin = best ? (best.score - (second?.score ?? 0)) / Math.max(best.score, 1e-9) : 0;
+  // A lone candidate has nothing to beat (its score may be below zero: a missed reference).
+  const rankMargin = best ? (second ? (best.score - second.score) / Math.max(Math.abs(best.score), 1e-9) : 1) : 0;
   // Contested: the ranking cannot separate two strong candidates; a model, when there is one,
   // picks among the top few. Its pick decides which list answers, never whether it is whole.
   const contested = Boolean(best && second && rankMargin < TUNING.listMinMargin && second.score >= TUNING.listMinScore);
@@ -327,9 +337,6 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     // for ("the improvements" of an appendix: its sections, or the run-in parts under them).
     // A question for sections asks for the entries a level below the one it names.
     const twoLevels = !asksSections && chain.variant === 'toc-children' && nested.some((n) => n.parent.parentId === ctx.routed.entry?.id);
-    // Sections asked for under the section the question names are its sub-entries, whole when
-    // they carry its number a level down without a gap ("3" holds "3.1" … "3.5").
-    const namedSections = asksSections && chain.variant === 'toc-children' && ctx.routed.entry !== null && namesEntry(ctx, ctx.routed.entry) && numberedBelow(ctx.routed.entry.title, chain.items.map((i) => i.name));
     const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels) || namedSections);
     if (namedSections) chain.detail = { ...chain.detail, numbered: 'the sub-entries carry the named section\'s number a level down, 1..n' };
     if (twoLevels && !proven) chain.detail = { ...chain.detail, levelsBelow: 'its sub-entries have sub-entries of their own' };

@@ -59,6 +59,9 @@ export function compactLine(n: TocNode, keywords: string[], evidence = 0): strin
   return `${n.id} | ${n.title} | pp.${n.pageStart}-${n.pageEnd} | ${n.childCount} sub | hits: ${hits}${defines}${ev}`;
 }
 
+/** Scores within this share of each other are a tie between sub-entries. */
+const SIBLING_TIE = 0.05;
+
 /** An entry's span for the evidence test: from its heading to the next entry outside it. */
 function spanOf(n: TocNode) {
   return { pageStart: n.pageStart, lineStart: n.lineStart, endPage: n.endPage ?? n.pageEnd + 1, endLine: n.endLine ?? 0 };
@@ -185,6 +188,13 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
           decision: levelReason,
         });
       }
+    }
+    // A listing whose two best sub-entries match it alike ("kinds of checks" over "Weight Check"
+    // and "Seal Check") asks for what they share: read the parent, where they all are.
+    const [first, runnerUp] = scored;
+    if (pick && !stop && parent && o.query.intent !== 'factual' && first && runnerUp && first.n.id === pick.id && first.s.titleScore > 0 && runnerUp.s.score >= first.s.score * (1 - SIBLING_TIE)) {
+      stop = true;
+      levelReason = `"${first.n.title}" and "${runnerUp.n.title}" match the question alike; a listing reads "${parent.title}" whole`;
     }
     // The parent's own text (before its first sub-entry) holding more of the evidence than any
     // sub-entry: the answer is there, read the parent.

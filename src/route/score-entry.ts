@@ -191,13 +191,15 @@ export function routeAnchors(q: RouteQuery): { anchors: string[]; nouns: string[
 }
 
 /**
- * The question names the entry by its whole title, two words at least, numbering aside ("What
- * risk measurement challenges ..." names "1.2.1 Risk Measurement"): the question is about that
- * section, and a listing asks what is under it.
+ * The question names the entry by its whole title, two content words at least, in order,
+ * numbering aside ("What risk measurement challenges ..." names "1.2.1 Risk Measurement"): the
+ * question is about that section, and a listing asks what is under it.
  */
 export function titleNamedBy(title: string, question: string): boolean {
   // Content words: "THE REQUIREMENTS" is named by no question that merely says "the requirements".
-  const words = tokensOf(stripNumbering(title)).filter((w) => !FUNCTION_WORDS.has(w));
-  const asked = new Set(tokensOf(question));
-  return words.length >= 2 && words.every((w) => asked.has(w));
+  const content = (text: string) => tokensOf(text).filter((w) => !FUNCTION_WORDS.has(w));
+  const words = content(stripNumbering(title));
+  // In the title's order: "during incident handling" does not name "Handling an Incident".
+  const asked = content(question);
+  return words.length >= 2 && asked.some((_, i) => words.every((w, k) => asked[i + k] === w));
 }

@@ -223,7 +223,7 @@ async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
 
 function entryIsAboutQuestion(entry: TocNode, ctx: StrategyContext): boolean {
   const terms = [...ctx.u.keywords, ...(ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : []), ...(ctx.u.scope ? tokensOf(ctx.u.scope) : [])];
-  return stemOverlap(entry.title, terms).matched.length > 0 || ctx.u.codes.some((c) => entry.title.includes(c));
+  return stemOverlap(entry.title, terms).matched.length > 0 || ctx.u.codes.some((c) => entry.title.includes(c)) || ctx.u.phrases.some((p) => containsPhrase(entry.title, p));
 }
 
 function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
