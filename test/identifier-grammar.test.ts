@@ -14,6 +14,7 @@ import {
   dottedDash,
   escapeRegex,
   isSeriesNumber,
+  opensWithCode,
   wordNumber,
 } from '../src/lexicon/identifiers.ts';
 import { splitCodeAndTitle } from '../src/listing/merge.ts';
@@ -94,5 +95,16 @@ describe('identifier grammar: the readers agree on the resolved disagreements', 
     expect(byName('dotted').generalise('GV.OC', true)).toBe('GV\\.[A-Z]{2}');
     expect(byName('dotted').generalise('GV.OC', false)).toBe('[A-Z]{2}\\.[A-Z]{2}');
     expect(byName('v-number').generalise('V3.2', false)).toBe('[A-Z]{1}\\d{1,3}\\.\\d{1,3}');
+  });
+});
+
+describe('a line that opens with a code', () => {
+  it('takes one label word before the code and stops where a longer code would go on', () => {
+    const re = opensWithCode(String.raw`3\.3\.\d{1,3}`);
+    expect(re.exec('3.3.1 Create and retain system audit logs')?.[1]).toBe('3.3.1');
+    expect(re.exec('Requirement 3.3.2 Ensure that the actions')?.[1]).toBe('3.3.2');
+    expect(re.test('as stated in 3.3.1 above')).toBe(false);
+    expect(opensWithCode(String.raw`3\.5`, 'i').test('3.5. Identification')).toBe(true);
+    expect(opensWithCode(String.raw`3\.5`, 'i').test('3.5.1 Identify users')).toBe(false);
   });
 });

@@ -136,3 +136,12 @@ export function childrenOf(code: string): string | null {
 export function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+/**
+ * A line or title that opens with a code of `source` (a regex source), after at most one label
+ * word ("Section 3.5", "TASK P-1", "3.3.1 Create ..."); the code, captured, ends where no further
+ * letter, digit or dotted number follows ("3.3" does not open "3.3.1").
+ */
+export function opensWithCode(source: string, flags = ''): RegExp {
+  return new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?(${source})(?![A-Za-z0-9]|\\.\\d)`, flags);
+}

@@ -13,6 +13,7 @@ import type { Understanding } from '../question/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
 import { measureCell } from '../structure/header-series.ts';
+import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 
@@ -162,7 +163,7 @@ export function rankLists(
   // a page; a table is a float set wherever it fits ("Table 2" between "three types of
   // regularization:" and them). A count sentence that opens no list ("organized into fourteen
   // families.") may count a list anywhere.
-  const at = (p: { pageNum: number; lineNum: number }) => p.pageNum * 100_000 + p.lineNum;
+  const at = (p: { pageNum: number; lineNum: number }) => readingPosition(p.pageNum, p.lineNum);
   const cue = opts.cueAt?.opensList ? opts.cueAt : null;
   const cueStart = cue
     ? ([...lists, ...(opts.rivals ?? [])]
@@ -449,4 +450,3 @@ function negatesStem(text: string, word: string): boolean {
 
 /** Sentence openings that turn against what was said before: what follows is an exception to it. */
 const CONTRASTIVE_OPENING = /^(?:however|but|nevertheless|nonetheless|yet|except|notwithstanding|by way of exception)\b/i;
-

@@ -13,7 +13,9 @@ import type { Candidate, StrategyContext, StrategyResult } from './strategy-type
 import { keywordLines } from '../sql/load-lines.ts';
 import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
 import { titleCounts } from '../sql/title-counts.ts';
-import { childrenOf, escapeRegex, WILDCARD } from '../lexicon/identifiers.ts';
+import { childrenOf, escapeRegex, opensWithCode, WILDCARD } from '../lexicon/identifiers.ts';
+import { readingPosition } from '../text/position.ts';
+import { measureCell } from '../structure/header-series.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
@@ -166,14 +168,13 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
  * exclusions) or is written whole in the question.
  */
 function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: StoredList) => boolean; named: boolean }[] {
-  const at = (p: number, l: number) => p * 100_000 + l;
   const heads = items.map((i) => i.citations[0]).filter((c): c is NonNullable<typeof c> => Boolean(c));
-  const end = ctx.routed.entry?.endPage !== undefined ? at(ctx.routed.entry.endPage, ctx.routed.entry.endLine ?? 0) : at(ctx.routed.pageEnd + 1, 0);
+  const end = ctx.routed.entry?.endPage !== undefined ? readingPosition(ctx.routed.entry.endPage, ctx.routed.entry.endLine) : readingPosition(ctx.routed.pageEnd + 1, 0);
   const noun = stem(tokensOf(ctx.u.itemNounSingular ?? '').at(-1) ?? '');
   return heads.map((h, i) => {
-    const from = at(h.pageNum, h.lineNum);
-    const to = heads[i + 1] ? at(heads[i + 1]!.pageNum, heads[i + 1]!.lineNum) : end;
-    const inside = (p: { pageNum: number; lineNum: number }) => at(p.pageNum, p.lineNum) > from && at(p.pageNum, p.lineNum) < to;
+    const from = readingPosition(h.pageNum, h.lineNum);
+    const to = heads[i + 1] ? readingPosition(heads[i + 1]!.pageNum, heads[i + 1]!.lineNum) : end;
+    const inside = (p: { pageNum: number; lineNum: number }) => readingPosition(p.pageNum, p.lineNum) > from && readingPosition(p.pageNum, p.lineNum) < to;
     return {
       holds: (l: StoredList) => l.items.length > 0 && inside(l.items[0]!) && inside(l.items.at(-1)!),
       // The sub-entry the question names, by the item noun or its whole title ("the log search").
@@ -202,7 +203,7 @@ async function withTitledContainer(ctx: StrategyContext): Promise<StrategyContex
   const path = numberPath(entry.title);
   const regex = path ? childrenOf(path) : null;
   if (!path || !regex) return ctx;
-  const opens = new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?(${regex})(?![\\w.]|\\.\\d)`);
+  const opens = opensWithCode(regex);
   const defined = new Set(ctx.regionLines.map((l) => opens.exec(l.text)?.[1]).filter((c): c is string => Boolean(c)));
   if (defined.size < 2) return ctx;
   await ctx.tracer.record({ stage: 'list', step: 'container', output: { entry: entry.title, code: path, defined: defined.size }, decision: `the question names "${entry.title}" by its title: the codes below ${path} are its items` });
@@ -218,15 +219,14 @@ function namesEntry(ctx: StrategyContext, entry: TocNode): boolean {
 
 /** The title opens with the code ("V2.2 Keys", "Section 3.5 ..."). */
 function titleOpensWith(title: string, code: string): boolean {
-  return new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?${escapeRegex(code)}(?![\\w.]|\\.\\d)`, 'i').test(title);
+  return opensWithCode(escapeRegex(code), 'i').test(title);
 }
 
 /** Whether a line lies in an entry's span: from its heading line to where the next entry outside it starts. */
 function withinEntry(e: TocNode, pageNum: number, lineNum: number): boolean {
-  const at = (p: number, l: number) => p * 100_000 + l;
-  const start = at(e.pageStart, e.lineStart ?? 0);
-  const end = e.endPage !== undefined ? at(e.endPage, e.endLine ?? 0) : at(e.pageEnd + 1, 0);
-  return at(pageNum, lineNum) >= start && at(pageNum, lineNum) < end;
+  const at = readingPosition(pageNum, lineNum);
+  const end = e.endPage !== undefined ? readingPosition(e.endPage, e.endLine) : readingPosition(e.pageEnd + 1, 0);
+  return at >= readingPosition(e.pageStart, e.lineStart) && at < end;
 }
 
 /** A stated count in the chosen list's intro, as a cue cited at the list's first item. */
@@ -262,16 +262,21 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // Sections asked for under the section the question names are its sub-entries, whole when
   // they carry its number a level down without a gap ("3" holds "3.1" … "3.5"): the entries a
   // level further down are not the level asked for, and do not rival them.
-  const namedSections = asksForSections(ctx.u) && chain?.variant === 'toc-children' && ctx.routed.entry !== null && namesEntry(ctx, ctx.routed.entry) && numberedBelow(ctx.routed.entry.title, chain.items.map((i) => i.name));
+  const asksSections = asksForSections(ctx.u);
+  const entryNamed = ctx.routed.entry !== null && namesEntry(ctx, ctx.routed.entry);
+  const namedSections = asksSections && chain?.variant === 'toc-children' && entryNamed && numberedBelow(ctx.routed.entry!.title, chain.items.map((i) => i.name));
   const nested = namedSections ? [] : await sectionSets(ctx);
   // And so do the sub-entries of every other entry of the document, whatever routing chose.
   // The routed entry's own sub-entries count among them unless the chain answered with them.
   const offered = new Set(nested.map((n) => n.parent.id));
   if (ctx.routed.entry && chain?.variant === 'toc-children') offered.add(ctx.routed.entry.id);
   const wide = namedSections ? [] : await documentSectionSets(ctx, offered, ctx.u.itemNounSingular);
+  // The units the document measures the item noun in, read only when some list's items are
+  // measures ("18-layer"): nothing else can use them.
+  const head = tokensOf(ctx.u.itemNounSingular ?? '').at(-1);
+  const measured = lists.some((l) => l.items.some((i) => measureCell(i.label) !== null));
+  const nounUnits = head && measured ? measureUnits(head, await keywordLines(ctx.db, ctx.documentId, [head], 200)) : new Set<string>();
   // "The subsections of section 3" asks for entries of the TOC: a list in the text is not one.
-  const asksSections = asksForSections(ctx.u);
-  const nounUnits = measureUnits(ctx.u.itemNounSingular, ctx.u.itemNounSingular ? await keywordLines(ctx.db, ctx.documentId, [tokensOf(ctx.u.itemNounSingular).at(-1) ?? ''], 200) : []);
   const all = rankLists([...(asksSections ? [] : lists), ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list), cueAt: ctx.cueAt ?? null, nounUnits });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
@@ -280,7 +285,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // the sub-entries asked for; unless the question names that sub-entry.
   // Sub-entries titled as under every other entry ("About", "Suggested Actions") are the
   // document's template, not items: a list inside one may well be what is asked.
-  const named = chain?.variant === 'toc-children' && ctx.routed.entry && (namesEntry(ctx, ctx.routed.entry) || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope)));
+  const named = chain?.variant === 'toc-children' && ctx.routed.entry && (entryNamed || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope)));
   const repeated = named ? [...(await titleCounts(ctx.db, ctx.documentId, chain!.items.map((i) => i.name))).values()].filter((n) => n > 1).length : 0;
   const within = named && repeated === 0 ? itemSpans(ctx, chain!.items) : [];
   for (const r of all) if (r.list !== sectional && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;

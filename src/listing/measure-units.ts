@@ -7,6 +7,7 @@ import { stem, tokensOf } from '../text/text-match.ts';
  * "18-layer" … "152-layer" are depths. Stems of the unit words.
  */
 export function measureUnits(noun: string | null, lines: { text: string }[]): Set<string> {
+  // The head of a noun phrase ("network depth" -> "depth").
   const head = tokensOf(noun ?? '').at(-1);
   const units = new Set<string>();
   if (!head || head.length < 3) return units;

@@ -5,7 +5,7 @@ import type { LineRow } from '../../db/rows.ts';
 import { containsPhrase, stem } from '../../text/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import { CODE_SHAPES, shapeOfCode, upperLevelOf, type CodeShape } from './code-shapes.ts';
-import { CAPITAL_WORD, childrenOf, DASH_LETTERS, escapeRegex, DOT_LETTERS, DOTTED_DASH_LETTERS, WILDCARD } from '../../lexicon/identifiers.ts';
+import { CAPITAL_WORD, childrenOf, DASH_LETTERS, escapeRegex, DOT_LETTERS, DOTTED_DASH_LETTERS, opensWithCode, WILDCARD } from '../../lexicon/identifiers.ts';
 
 interface Induced {
   /** The shape generalised from, when the regex came from one. */
@@ -62,7 +62,7 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
   // Each code's whole text: its defining line and the lines that carry it on.
   const defining = codes.map((c) => byCode.get(c)!.defining).filter((l): l is LineRow => l !== null);
   const after = await linesAfter(ctx.db, ctx.documentId, defining.map((l) => l.id), 6);
-  const startsCode = new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?${induced.regex}(?![A-Za-z0-9]|\\.\\d)`);
+  const startsCode = opensWithCode(induced.regex);
   const items: Candidate[] = codes.map((code) => {
     const e = byCode.get(code)!;
     const first = e.defining ?? e.lines[0]!;

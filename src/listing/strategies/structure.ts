@@ -4,6 +4,7 @@ import { loadLines } from '../../sql/load-lines.ts';
 import { findEnumerations, type Enumeration } from '../cardinality.ts';
 import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
 import { containsPhrase, stemOverlap, tokensOf } from '../../text/text-match.ts';
+import { readingPosition } from '../../text/position.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
@@ -190,8 +191,7 @@ function withinQualifier(ctx: StrategyContext, entries: RoutableEntry[], nodes: 
 
 /** The nodes that start inside one of the headings' spans (from the heading line to its last page). */
 function under(nodes: TocNode[], holders: RoutableEntry[]): TocNode[] {
-  const at = (page: number, line: number | null) => page * 100_000 + (line ?? 0);
-  return nodes.filter((n) => holders.some((h) => at(n.pageStart, n.lineStart) >= at(h.pageStart, h.lineStart) && n.pageStart <= h.pageEnd));
+  return nodes.filter((n) => holders.some((h) => readingPosition(n.pageStart, n.lineStart) >= readingPosition(h.pageStart, h.lineStart) && n.pageStart <= h.pageEnd));
 }
 
 const STRUCTURAL_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume', 'book']);
