@@ -86,3 +86,9 @@ export const PART_NOUNS: ReadonlySet<string> = new Set(['section', 'subsection',
  * them are entries of the table of contents, never the points of a list in the text.
  */
 export const SECTION_NOUNS: ReadonlySet<string> = new Set(['section', 'subsection', 'chapter', 'subchapter', 'appendix', 'annex', 'heading', 'subheading']);
+
+/** Calendar month names, full and abbreviated: a title's edition date ("…, April 2021") is not its name. */
+export const MONTH_NAMES: ReadonlySet<string> = new Set([
+  'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+]);

@@ -27,6 +27,8 @@ export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 
    * principles include ...").
    */
   lead?: string | null;
+  /** For the level below a list (see sub-levels.ts): the id of the list whose items' nested items these are. */
+  subLevelOf?: number;
   /** For a family of codes: the noun the document writes before codes of its level ("requirement"). */
   levelNoun?: string | null;
   items: { ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }[];
@@ -189,7 +191,9 @@ export function rankLists(
   // routinely satisfied by nonfederal organizations"): nearly all of the item's words are the
   // question's own. Words of four letters or more stand for its content words.
   const restated = (text: string) => {
-    const words = tokensOf(text).filter((t) => t.length >= 4).map(stem);
+    // The item noun in an item makes it an instance of what is asked ("OWASP Legal Project" for
+    // "which projects"), not a restatement of the question.
+    const words = tokensOf(text).filter((t) => t.length >= 4).map(stem).filter((w) => !nounStems.has(w));
     return words.length >= TUNING.restatedMinWords && words.filter((w) => questionStems.has(w)).length / words.length >= TUNING.restatedMinShare;
   };
   // An instance of the item noun opens with it ("Article 13 Transparency and ...") or is a short
@@ -352,6 +356,14 @@ export function rankLists(
     const whole = l.parentList !== null && l.parentItem === null ? byId.get(l.parentList) : undefined;
     const partSaysMore = whole ? keywords.some((k) => holds(ownHeadingWords(l), k)) : true;
     const partOnly = whole && !partSaysMore ? 1 : 0;
+    // The level below a list is asked for only when most of its items hold a word of the
+    // question (or the item noun) that the list's own items mostly do not ("which projects" over
+    // practices that each point to a project): a word one long nested item happens to hold says
+    // nothing about the level.
+    const upper = l.subLevelOf !== undefined ? byId.get(l.subLevelOf) : undefined;
+    const share = (its: StoredList['items'], k: string) => its.filter((i) => holds(stemsOf(i.label), k)).length / Math.max(its.length, 1);
+    const levelAsked = upper ? [...keywords, ...nounStems].some((k) => share(l.items, k) >= TUNING.subLevelWordShare && share(upper.items, k) < share(l.items, k) / 2) : true;
+    const subLevelUnasked = levelAsked ? 0 : 1;
     // The count sentence stands right before the list: it introduces this list, met or not.
     const cueIntroduced = l.items[0] && cueStart !== null && at(l.items[0]) === cueStart && l.kind !== 'table-row' ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) || cueIntroduced ? 1 : 0;
@@ -395,7 +407,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });
@@ -415,7 +427,9 @@ export function rankLists(
       }
     }
   }
-  return ranked.sort((a, b) => b.score - a.score || a.list.id - b.list.id);
+  // A level below a list that the question does not ask for is no candidate at all: it would
+  // only crowd the list it details as its runner-up.
+  return ranked.filter((r) => !r.features.subLevelUnasked).sort((a, b) => b.score - a.score || a.list.id - b.list.id);
 }
 
 /** The list's items as answer candidates: the label names the item, the whole text is kept. */

@@ -19,6 +19,7 @@ import { measureCell } from '../structure/header-series.ts';
 import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
+import { subLevelLists } from './sub-levels.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
 import { SECTION_NOUNS } from '../lexicon/english.ts';
@@ -277,7 +278,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const measured = lists.some((l) => l.items.some((i) => measureCell(i.label) !== null));
   const nounUnits = head && measured ? measureUnits(head, await keywordLines(ctx.db, ctx.documentId, [head], 200)) : new Set<string>();
   // "The subsections of section 3" asks for entries of the TOC: a list in the text is not one.
-  const all = rankLists([...(asksSections ? [] : lists), ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list), cueAt: ctx.cueAt ?? null, nounUnits });
+
+  const all = rankLists([...(asksSections ? [] : [...lists, ...subLevelLists(lists)]), ...(sectional ? [sectional] : []), ...nested.map((n) => n.list)], ctx.u, ctx.question, { scope, expectedCount: expected, sectionList: ctx.sectionList ?? null, rivals: wide.map((w) => w.list), cueAt: ctx.cueAt ?? null, nounUnits });
   // A list at the wrong level (the scope's own level, or a table keyed by another column than the
   // one the question names) is not the answer while a list at a sound level is there.
   // Under a section the question names, a list inside one of its sub-entries is part of that

@@ -55,6 +55,12 @@ export const TUNING = {
    */
   partOfWholePenalty: 3,
   /**
+   * The level below a list (its items' nested items, gathered; see sub-levels.ts) is a candidate
+   * only when this share of its items holds a word the question asks by, and twice the share of
+   * the list's own items: otherwise the question is about the list, its nested items details.
+   */
+  subLevelWordShare: 0.5,
+  /**
    * As many items as the document or question says there are: a count stated for the item noun
    * itself ("the fourteen families") is about as telling as the words around a list. So is being
    * the list the document's count sentence introduces (the first after it), met or not.

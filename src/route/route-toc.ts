@@ -97,7 +97,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     const levelMass = [...masses.values()].reduce((a, b) => a + b, 0);
     const weights = o.query.intent === 'factual' ? siblingKeywordWeights(level, o.query.keywords) : null;
     const ctxOf = (n: TocNode): LevelContext | undefined => (weights ? { keywordWeights: weights, evidenceShare: levelMass ? masses.get(n.id)! / levelMass : 0, siblings: level.length } : undefined);
-    const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query, ctxOf(n)) })).sort((a, b) => b.s.score - a.s.score);
+    const scored = level.map((n) => ({ n, s: scoreEntry(n, o.query, ctxOf(n), o.question) })).sort((a, b) => b.s.score - a.s.score);
     const pointsIn = (n: TocNode, ps = strong) => ps.filter((p) => evidenceMass([p], spanOf(n)) > 0).length;
     const shown = level.map((n) => compactLine(n, o.query.keywords, pointsIn(n)));
     const parent = path.at(-1) ?? null;

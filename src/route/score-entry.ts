@@ -1,6 +1,6 @@
 import type { TocNode } from '../sql/toc-level.ts';
 import { stripNumbering } from '../toc/numbering.ts';
-import { FUNCTION_WORDS } from '../lexicon/english.ts';
+import { FUNCTION_WORDS, MONTH_NAMES } from '../lexicon/english.ts';
 import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
@@ -80,10 +80,16 @@ export interface EntryScore {
  * the question's scope and keywords) weighs most; the keyword tally over its pages breaks ties
  * and carries entries whose titles say nothing useful.
  */
-export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext): EntryScore {
+export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext, question?: string): EntryScore {
   const reasons: string[] = [];
   let titleScore = 0;
   const title = node.title;
+  // The question writes the entry's whole title (a document's own name, whose words may be no
+  // keywords at all): it names the entry as a phrase of its own would.
+  if (question && titleNamedBy(title, question)) {
+    titleScore += 4;
+    reasons.push('the question writes the whole title');
+  }
   if (q.sectionRef && new RegExp(`^\\s*(section\\s+)?${escapeRe(q.sectionRef)}(\\b|\\s|\\.|$)`, 'i').test(title)) {
     titleScore += 8;
     reasons.push(`title starts with section ${q.sectionRef}`);
@@ -198,8 +204,28 @@ export function routeAnchors(q: RouteQuery): { anchors: string[]; nouns: string[
 export function titleNamedBy(title: string, question: string): boolean {
   // Content words: "THE REQUIREMENTS" is named by no question that merely says "the requirements".
   const content = (text: string) => tokensOf(text).filter((w) => !FUNCTION_WORDS.has(w));
-  const words = content(stripNumbering(title));
+  const words = content(nameOfTitle(stripNumbering(title)));
   // In the title's order: "during incident handling" does not name "Handling an Incident".
   const asked = content(question);
   return words.length >= 2 && asked.some((_, i) => words.every((w, k) => asked[i + k] === w));
+}
+
+/**
+ * A title without its qualifiers: an edition date or version after a comma ("…, April 2021",
+ * "…, Version 2") and an acronym that prefixes a mixed-case name ("NFIP Residential …"). A
+ * question names a document part by its name and seldom writes those.
+ */
+function nameOfTitle(title: string): string {
+  let t = title.replace(/,\s*([^,]*)$/, (whole, tail: string) => (isEditionTag(tail) ? '' : whole));
+  const first = /^(\p{Lu}{2,}[\p{Lu}\p{N}]*)\s+(.*)$/u.exec(t);
+  // Only before a mixed-case rest of three words or more: "AI Risks" keeps its "AI".
+  if (first && first[2] !== first[2]!.toUpperCase() && tokensOf(first[2]!).filter((w) => !FUNCTION_WORDS.has(w)).length >= 3) t = first[2]!;
+  return t;
+}
+
+/** "April 2021", "2021", "Version 2.1", "Rev. 3": a tag of when or which edition, not a name. */
+function isEditionTag(text: string): boolean {
+  const toks = tokensOf(text);
+  if (!toks.length || toks.length > 3) return false;
+  return toks.every((w) => /^\d[\d.]*$/.test(w) || MONTH_NAMES.has(w) || w === 'version' || w === 'rev' || w === 'revision' || w === 'edition') && toks.some((w) => /\d/.test(w));
 }

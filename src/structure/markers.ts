@@ -24,7 +24,9 @@ export interface Marker {
 
 // Bullet glyphs, dashes used as bullets, and private-use symbol-font glyphs (Wingdings/Symbol
 // bullets arrive as U+F0xx code points).
-const BULLET = /^(?:([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤]|[\uF000-\uF0FF])\s*|([-–—*])\s+)(?=\S)/u;
+// A lone "o" is the second-level bullet word processors set in Courier ("o OWASP CLASP Project"):
+// no English word is the letter o alone, so a line opening with it and a space is an item.
+const BULLET = /^(?:([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤]|[\uF000-\uF0FF])\s*|([-–—*o])\s+)(?=\S)/u;
 const ENCLOSED = /^\(([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})\)\s*(?=\S)/;
 const DELIMITED = /^([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})([.)])\s+(?=\S)/;
 

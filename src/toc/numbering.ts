@@ -190,13 +190,24 @@ export function numberPath(title: string): string | null {
   return /([A-Z]?\d+(?:\.\d+)*)$/i.exec(n.id)?.[1] ?? null;
 }
 
+/** Titles numbered 1..n without a gap, one family at the first level ("I." … "XI.", "1" … "5"). */
+function numberedFromOne(titles: string[]): boolean {
+  const ns = titles.map((t) => parseNumbering(t)[0]);
+  const family = ns[0]?.family;
+  if (!family || ns.some((n) => !n || n.kind === 'caption' || n.family !== family || n.depth !== 1 || n.value === null)) return false;
+  return ns.map((n) => n!.value!).sort((a, b) => a - b).every((v, i) => v === i + 1);
+}
+
 /**
  * Sub-entries numbered one level below their parent ("3" holds "3.1" … "3.n") with no number
  * missing: the table of contents holds every sub-entry the document numbers there.
  */
 export function numberedBelow(parent: string, children: string[]): boolean {
+  if (children.length < 2) return false;
   const p = numberPath(parent)?.toLowerCase();
-  if (!p || children.length < 2) return false;
+  // An unnumbered parent (a document's own title) holds its parts numbered from one: "I." …
+  // "XI.", "1" … "n", of one family at the first level.
+  if (!p) return parseNumbering(parent).length === 0 && numberedFromOne(children);
   const values = children.map((c) => {
     const q = numberPath(c)?.toLowerCase();
     const rest = q?.startsWith(`${p}.`) ? q.slice(p.length + 1) : '';

@@ -5,6 +5,7 @@ import { findEnumerations, type Enumeration } from '../cardinality.ts';
 import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
 import { containsPhrase, stemOverlap, tokensOf } from '../../text/text-match.ts';
 import { readingPosition } from '../../text/position.ts';
+import { titleNamedBy } from '../../route/score-entry.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
@@ -223,7 +224,8 @@ async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
 
 function entryIsAboutQuestion(entry: TocNode, ctx: StrategyContext): boolean {
   const terms = [...ctx.u.keywords, ...(ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : []), ...(ctx.u.scope ? tokensOf(ctx.u.scope) : [])];
-  return stemOverlap(entry.title, terms).matched.length > 0 || ctx.u.codes.some((c) => entry.title.includes(c)) || ctx.u.phrases.some((p) => containsPhrase(entry.title, p));
+  // Or the question writes its whole title (the document's own name, whose words are no keywords).
+  return stemOverlap(entry.title, terms).matched.length > 0 || ctx.u.codes.some((c) => entry.title.includes(c)) || ctx.u.phrases.some((p) => containsPhrase(entry.title, p)) || titleNamedBy(entry.title, ctx.question);
 }
 
 function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
