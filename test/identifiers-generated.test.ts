@@ -101,6 +101,9 @@ describe('excluded words', () => {
     expect(excludedWords('List the extended rules of part 7 (not the core ones).')).toEqual(['core']);
     expect(excludedWords('Which rules apply, other than the core rules?')).toEqual(['core', 'rules']);
     expect(excludedWords('What property does the policy not insure?')).toEqual([]);
+    // A leading clause sets a whole series aside, but not the words the question proper asks by.
+    expect(excludedWords('Besides the Core, Profiles and Tiers, which other resources are there?')).toEqual(['core', 'profiles', 'tiers']);
+    expect(excludedWords('In addition to the basic rules, which derived rules apply?')).toEqual(['basic']);
     expect(understandQuestion('List the extended rules of part 7 (not the core ones).').keywords).not.toContain('core');
   });
 });

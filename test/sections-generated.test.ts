@@ -3,7 +3,7 @@ import type { ListingAnswer } from '../src/answer/types.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { numberedBelow } from '../src/toc/numbering.ts';
-import { stemOverlap } from '../src/text/text-match.ts';
+import { stem, stemOverlap } from '../src/text/text-match.ts';
 import { titleNamedBy } from '../src/route/score-entry.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { FILL } from './helpers/paper-text.ts';
@@ -124,6 +124,13 @@ describe('sections a question asks for (generated)', () => {
     expect(titleNamedBy('3.3 AUDIT AND ACCOUNTABILITY', 'Which requirements are in the Audit and Accountability family?')).toBe(true);
     expect(titleNamedBy('3. Handling an Incident', 'During incident handling, what activities identify the attacking host?')).toBe(false);
     expect(titleNamedBy('THE REQUIREMENTS', 'Which requirements are in the family?')).toBe(false);
+  });
+
+  it('stems a form whose root lost its silent e to the word itself', () => {
+    for (const [form, word] of [['using', 'use'], ['suing', 'sue'], ['based', 'base'], ['codes', 'code'], ['roles', 'role'], ['pages', 'page'], ['types', 'type'], ['timing', 'time']] as const) expect(stem(form), form).toBe(stem(word));
+    // Roots that keep their last consonant, and words never stemmed, are left alone.
+    for (const [form, root] of [['added', 'add'], ['aimed', 'aim'], ['fixed', 'fix'], ['keyed', 'key'], ['tasks', 'task']] as const) expect(stem(form), form).toBe(root);
+    expect(stemOverlap('You may not sue us unless you comply', ['suing']).matched).toEqual(['suing']);
   });
 
   it('matches a compound keyword as its words in a row, never as its first word alone', () => {

@@ -97,10 +97,16 @@ export function excludedWords(q: string): string[] {
     /\(\s*not\s+(?:the\s+|any\s+|those\s+)?([^()]{2,50}?)\s*\)/gi,
     /\bnot\s+(?:the|any|those)\s+([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
     /\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|those\s+)?([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
+    // A leading clause that sets a series aside before the question proper: "Besides the Core,
+    // Profiles and Tiers, which ...", "Apart from X and Y, what ...".
+    /^\s*(?:besides|aside\s+from|apart\s+from|other\s+than|in\s+addition\s+to|beyond)\s+([^?]{2,80}?),\s*(?=(?:which|what|who|whom|how|where|when|do|does|did|is|are|can)\b)/gi,
   ];
   for (const re of forms) {
     for (const m of q.matchAll(re)) {
-      for (const w of m[1]!.toLowerCase().split(/[^a-z\-]+/)) if (w.length >= 3 && !STOPWORDS.has(w) && w !== 'ones' && w !== 'one') out.add(w);
+      // A word the question proper writes again ("In addition to the basic requirements, which
+      // derived requirements ...") is what it asks about, not what it sets aside.
+      const after = new Set(q.slice(m.index! + m[0].length).toLowerCase().split(/[^a-z\-]+/));
+      for (const w of m[1]!.toLowerCase().split(/[^a-z\-]+/)) if (w.length >= 3 && !STOPWORDS.has(w) && w !== 'ones' && w !== 'one' && !after.has(w)) out.add(w);
     }
   }
   return [...out];

@@ -27,12 +27,24 @@ export function negates(text: string): boolean {
 export function stem(w: string): string {
   const t = w.toLowerCase();
   if (t.length <= 4) return t;
-  return t
-    .replace(/(ies|ied)$/, 'y')
-    .replace(/(ices)$/, 'ix')
-    .replace(/(ization|isation)$/, 'iz')
-    .replace(/(ing|ed|es|s)$/, '')
-    .slice(0, Math.max(4, Math.min(t.length, 7)));
+  return restoreE(
+    t
+      .replace(/(ies|ied)$/, 'y')
+      .replace(/(ices)$/, 'ix')
+      .replace(/(ization|isation)$/, 'iz')
+      .replace(/(ing|ed|es|s)$/, ''),
+  ).slice(0, Math.max(4, Math.min(t.length, 7)));
+}
+
+/**
+ * A short root left by "-ing" or "-ed" lost its silent e ("using" -> "us", "based" -> "bas",
+ * "suing" -> "su"): put it back, so the form meets the word ("use", "base", "sue"). Only roots
+ * of two letters with a vowel, or three ending consonant-vowel-consonant, are such roots.
+ */
+function restoreE(root: string): string {
+  if (/^[a-z]*[aeiou][a-z]*$/.test(root) && root.length === 2) return `${root}e`;
+  if (/^[^aeiou][aeiouy][^aeiouwxy]$/.test(root)) return `${root}e`;
+  return root;
 }
 
 /** True when `needle`'s tokens occur consecutively in `hay`'s tokens. */
