@@ -295,12 +295,15 @@ export function rankLists(
     const ctxTokens = tokensOf(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent}`);
     let refHits = 0;
     let refMiss = 0;
+    let refTitled = 0;
     // A heading or section title that starts with the reference is the named part itself
     // ("ANNEX III ..."); a mention elsewhere ("Amendments to Annex III") counts once.
     const titles = [f.heading, ...l.sectionPath.split(' > ')].map((t) => norm(t));
     for (const r of refs) {
       if (hasPhrase(ctxTokens, r.head)) {
-        refHits += titles.some((t) => t === r.head || t.startsWith(`${r.head} `)) ? 2 : 1;
+        const titled = titles.some((t) => t === r.head || t.startsWith(`${r.head} `));
+        if (titled) refTitled++;
+        refHits += titled ? 2 : 1;
         if (r.sub !== null && f.parentOrdinal === r.sub) refHits++;
       } else if (/\d/.test(r.head) && r.head.split(' ').length === 2 && f.parentOrdinal !== null && r.head.endsWith(` ${f.parentOrdinal}`)) {
         // "point 5": the list nested in item 5 of a list the question's other reference names.
@@ -407,7 +410,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });
@@ -425,6 +428,17 @@ export function rankLists(
         r.score = Math.round((r.score - TUNING.listScopeIsItemPenalty) * 100) / 100;
         r.features = { ...r.features, scopeIsItem: 1 };
       }
+    }
+  }
+  // The part a question names by reference, reached by routing, holds a list headed by it: a
+  // list elsewhere that only mentions the reference ("… listed in Section B of Annex I") is
+  // about that part, not in it, whatever words its sentence shares with the question.
+  const mostTitled = Math.max(0, ...ranked.filter((r) => r.features.inScope).map((r) => r.features.refTitled ?? 0));
+  if (mostTitled > 0) {
+    for (const r of ranked) {
+      if (r.features.inScope || (r.features.refTitled ?? 0) >= mostTitled || !(r.features.refHits ?? 0)) continue;
+      r.score = Math.round((r.score - TUNING.listScopeMissPenalty) * 100) / 100;
+      r.features = { ...r.features, mentionsRefOnly: 1 };
     }
   }
   // A level below a list that the question does not ask for is no candidate at all: it would

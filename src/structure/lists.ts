@@ -6,7 +6,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { continues, opensList, parseMarker, readingFor, type MarkerKind, type MarkerStyle } from './markers.ts';
+import { continues, opensList, parseMarker, readingFor, type Marker, type MarkerKind, type MarkerStyle } from './markers.ts';
 
 /** The parsed line fields list detection reads (one line type: the parser's). */
 export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadIn' | 'column' | 'furniture'>;
@@ -99,6 +99,9 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
   let headings: string[] = [];
   let sinceHeading = 0;
   const closedByKind = new Map<string, StructList>();
+  // The last ordinal each closed list reached, by the same key: a run that goes on under a new
+  // heading ("Section B" numbering 13, 14 … after Section A's 1 … 12) opens from there.
+  const lastByKind = new Map<string, number | null>();
 
   const tol = (l: ListSourceLine) => Math.max(3, 0.45 * l.size);
   const finishItem = (o: Open) => {
@@ -109,6 +112,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
     finishItem(o);
     o.list.endedBy = by;
     closedByKind.set(`${o.list.kind}|${o.list.style}|${o.list.depth}`, o.list);
+    lastByKind.set(`${o.list.kind}|${o.list.style}|${o.list.depth}`, o.last);
     if (o.floating.length) recent = [...o.floating];
   };
   const popTo = (n: number, by: ListEnd) => {
@@ -164,7 +168,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         o.list.pageEnd = l.pageNum;
         continue;
       }
-      const open = opensList(m);
+      const open = opensList(m) ?? continuesUnderHeading(m, closedByKind.get(`${m.kind}|${m.style}|${stack.length}`), lastByKind.get(`${m.kind}|${m.style}|${stack.length}`) ?? null);
       if (open) {
         // A new list closes the lists at its own level or deeper, and nests in the item above it.
         while (stack.length) {
@@ -276,6 +280,17 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
 
 function ref(l: ListSourceLine): LineRef {
   return { pageNum: l.pageNum, lineNum: l.lineNum };
+}
+
+/**
+ * A numbered run a heading interrupted goes on under it: the next number after the last item of
+ * the list the heading closed opens a list of its own ("13." under "Section B" after "12."
+ * under "Section A"), the numbering continued, not skipped.
+ */
+function continuesUnderHeading(m: Marker, closed: StructList | undefined, last: number | null): { kind: MarkerKind; ordinal: number | null } | null {
+  if (!closed || closed.endedBy !== 'heading' || last === null || m.kind === 'bullet') return null;
+  const all = [{ kind: m.kind, ordinal: m.ordinal }, ...m.alternatives];
+  return all.find((r) => r.kind === closed.kind && r.ordinal === last + 1) ?? null;
 }
 
 function newItem(list: StructList, marker: string, rest: string, l: ListSourceLine): OpenItem {
