@@ -148,3 +148,34 @@ describe('what a count sentence introduces, and a part named by its title (gener
     expect(lower.answer.items.map((i) => i.name)).toEqual(['CHECK 1.1', 'CHECK 1.2', 'CHECK 2.1', 'CHECK 2.2', 'CHECK 2.3', 'CHECK 3.1']);
   });
 });
+
+/**
+ * A count that hands a series over with a colon, one of whose elements holds an "and" of its
+ * own ("electrical, thermal and mechanical, and human-operational"): the count says where the
+ * commas part the elements.
+ */
+function workshop(): Draw[] {
+  return [
+    (doc) => {
+      at(doc, 72, 60, '1 Scope', { bold: true, size: 14 });
+      at(doc, 72, 88, 'This guide applies to every machine the workshop repairs, old or new.');
+      at(doc, 72, 120, '2 Faults', { bold: true, size: 14 });
+      at(doc, 72, 148, 'Faults are broader than the wear of one part. The workshop has identified');
+      at(doc, 72, 162, 'three major kinds of fault to be watched and repaired: electrical, thermal and');
+      at(doc, 72, 176, 'mechanical, and human-operational. Each of these can occur in a new machine,');
+      at(doc, 72, 190, 'whatever its age, and each is logged with the machine it was found in.');
+    },
+  ];
+}
+
+describe('a count that hands a series over with a colon (generated)', () => {
+  const doc = generatedDocument(() => drawPdf(workshop()), 'workshop-faults.pdf');
+
+  it('parts the series at the commas the count asks for, and earns the verdict from the count', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('How many major kinds of fault does the workshop say must be watched, and what are they?');
+    expect(answer.items.map((i) => i.name)).toEqual(['electrical', 'thermal and mechanical', 'human-operational']);
+    expect(answer.count).toBe(3);
+    expect(answer.isComplete).toBe(true);
+    expect(answer.completenessSource).toBe('cardinality');
+  });
+});

@@ -11,6 +11,7 @@ import { flowOf, lineIndexAt, type FlowText } from './flow-text.ts';
 import { labelOf, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 import { countedIntro } from './counted-intro.ts';
+import { parseNumberWord } from '../lexicon/english.ts';
 
 // An enclosed marker standing as a word: after a space, a colon or a semicolon, never glued to
 // a reference ("Article 6(2)", "Eq.(1)").
@@ -21,7 +22,11 @@ type Paragraph = FlowText;
 export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
   const out: StructList[] = [];
   for (const p of paragraphs(lines, opts.skip)) {
-    for (const series of [...proseSeries(p), ...semicolonSeries(p)]) out.push({ ...series, index: opts.firstIndex + out.length });
+    const counted = countedSeries(p);
+    // A sentence read by its count is read once: the count decides where its elements part.
+    const taken = new Set(counted.map((c) => c.introLine && `${c.introLine.pageNum}:${c.introLine.lineNum}`));
+    const others = [...proseSeries(p), ...semicolonSeries(p)].filter((x) => !taken.has(x.introLine && `${x.introLine.pageNum}:${x.introLine.lineNum}`));
+    for (const series of [...counted, ...others]) out.push({ ...series, index: opts.firstIndex + out.length });
     for (const whole of markerRuns(p.text)) {
       // Markers that open lines are block lists, found already.
       if (whole.some((m) => p.starts.includes(m.at))) continue;
@@ -149,6 +154,44 @@ function seriesList(p: Paragraph, intro: string, introAt: number, elements: stri
   const introLine = lineAtOffset(p, introAt);
   return { parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: introLine.pageNum, lineNum: introLine.lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: items[0]!.lines[0]!.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum };
 }
+
+/**
+ * A series a stated count hands over with a colon: "three major categories of bias ...:
+ * systemic, computational and statistical, and human-cognitive." The count says how many
+ * elements the commas part (an element may hold an "and" of its own), so the series is read
+ * at exactly that many commas, or at one fewer with the last "and" ("A, B and C"). A count the
+ * commas cannot meet leaves the sentence to the other readings.
+ */
+function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
+  const out: Omit<StructList, 'index'>[] = [];
+  let offset = 0;
+  for (const sentence of p.text.split(/(?<=[.!?])\s+/)) {
+    const at = p.text.indexOf(sentence, offset);
+    offset = at + sentence.length;
+    const colon = sentence.indexOf(': ');
+    if (colon < 0) continue;
+    const intro = sentence.slice(0, colon + 1);
+    // The count is the last number the clause before the colon writes, a few words before it.
+    const words = intro.replace(/:$/, '').split(/\s+/);
+    const counts = words.map((w, i) => ({ n: parseNumberWord(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')), i })).filter((x) => x.n !== null && x.n >= 2 && x.n <= 12);
+    const count = counts.at(-1);
+    if (!count || words.length - count.i > MAX_COUNT_DISTANCE) continue;
+    const body = sentence.slice(colon + 2).replace(/[.!?]$/, '');
+    if (/[;:]/.test(body)) continue;
+    let parts = body.split(/,\s+/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
+    if (parts.length === count.n! - 1) {
+      const last = parts.at(-1)!;
+      const join = [...last.matchAll(/\s+(?:and|or)\s+/g)].at(-1);
+      if (!join) continue;
+      parts = [...parts.slice(0, -1), last.slice(0, join.index!), last.slice(join.index! + join[0].length)];
+    }
+    if (parts.length !== count.n || parts.some((x) => !x || x.split(/\s+/).length > MAX_ELEMENT_WORDS || !/\p{L}{2}/u.test(x))) continue;
+    out.push(seriesList(p, intro, at, parts, at + colon + 2));
+  }
+  return out;
+}
+// The count stands close before the colon: "three major categories of AI bias to be considered and managed:".
+const MAX_COUNT_DISTANCE = 12;
 
 /**
  * Series whose elements are set apart by semicolons, because they hold commas or "and" of their
