@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coversQuestion } from '../src/listing/dispatch.ts';
 import {
   bestCue,
   countEnumeration,
@@ -447,5 +448,16 @@ describe('a stated count decides a verdict only when it is met', () => {
     expect(decideCompleteness(result, 10, cue)).toMatchObject({ isComplete: null, source: 'unknown' });
     expect(decideCompleteness(result, 2, cue)).toMatchObject({ isComplete: true, source: 'cardinality' });
     expect(decideCompleteness(result, 1, cue)).toMatchObject({ isComplete: false, source: 'cardinality' });
+  });
+});
+
+describe('a list earns "whole" only when it is about the question', () => {
+  it('never from one shared word, whatever share of the question\'s words that is', () => {
+    // "what other ways ...": one keyword, held by one item of a list of references.
+    expect(coversQuestion({ coverage: 1, wordsCovered: 1, noun: 0, refHits: 0 })).toBe(false);
+    expect(coversQuestion({ coverage: 1, wordsCovered: 1, noun: 1, refHits: 0 })).toBe(true);
+    expect(coversQuestion({ coverage: 1, wordsCovered: 1, noun: 0, refHits: 2 })).toBe(true);
+    expect(coversQuestion({ coverage: 0.8, wordsCovered: 4, noun: 0, refHits: 0 })).toBe(true);
+    expect(coversQuestion({ coverage: 0.2, wordsCovered: 2, noun: 1, refHits: 0 })).toBe(false);
   });
 });

@@ -97,8 +97,10 @@ describe('the level a question asks for (generated)', () => {
   });
 
   it('answers the level below the practices when the question asks for what they point to', async () => {
-    const { answer } = await doc.ask<ListingAnswer>('Which projects does the association recommend as resources?');
+    const { answer, trace } = await doc.ask<ListingAnswer>('Which projects does the association recommend as resources?');
     expect(answer.items.map((i) => i.name)).toEqual(['Lantern Registry Project', 'Harbour Knot Project', 'Beacon Standard Project']);
+    // The trace says which level answered.
+    expect(trace.find((t) => t.step === 'candidates')?.decision).toMatch(/use the items nested in list \d+'s items/);
   });
 
   it('still answers the practices themselves at their own level', async () => {

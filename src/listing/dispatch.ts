@@ -184,6 +184,16 @@ function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: Store
   });
 }
 
+/**
+ * Whether a ranked list is about the question enough to be called whole: most of the question's
+ * words, and never one shared word alone, whatever share of its words that is. A list is about
+ * the question when it holds two of its words, or its intro or heading names the item noun, or a
+ * reference the question makes places it.
+ */
+export function coversQuestion(f: Partial<Record<'coverage' | 'wordsCovered' | 'noun' | 'refHits', number>>): boolean {
+  return (f.coverage ?? 0) >= TUNING.listMinCoverageComplete && ((f.wordsCovered ?? 0) >= 2 || (f.noun ?? 0) > 0 || (f.refHits ?? 0) > 0);
+}
+
 /** The item noun names a document's divisions ("subsections", "chapters"). */
 function asksForSections(u: StrategyContext['u']): boolean {
   return SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '');
@@ -312,9 +322,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const sectionalWins = Boolean(top && sectional && top.list === sectional);
   const nestedWin = top ? nested.find((n) => n.list === top.list) : undefined;
   const wideWin = top ? wide.find((w) => w.list === top.list) : undefined;
-  const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.id < 0 ? `toc:${r.list.heading}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
+  const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.subLevelOf !== undefined ? `below:${r.list.subLevelOf}` : r.list.id < 0 ? `toc:${r.list.heading}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
   const useList = Boolean(top && strong && !sectionalWins);
-  const covered = (top?.features.coverage ?? 0) >= TUNING.listMinCoverageComplete;
+  const covered = Boolean(top && coversQuestion(top.features));
   const exhaustive = useList && closed && tied && covered && margin >= TUNING.listMinMargin;
   const by = arbiter.pick ? ' (the model\'s pick)' : '';
   await ctx.tracer.record({
@@ -332,7 +342,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
         : wideWin && strong
           ? `use the sub-entries of "${wideWin.parent.title}" that its opening names${by} (${wideWin.children.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%): never proven whole`
         : useList
-          ? `use list ${top.list.id}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
+          ? `use ${top.list.subLevelOf !== undefined ? `the items nested in list ${top.list.subLevelOf}'s items` : `list ${top.list.id}`}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
   });
   const cost = { tokens: (chain?.tokens ?? 0) + arbiter.tokens, llmCalls: (chain?.llmCalls ?? 0) + arbiter.llmCalls };
@@ -372,7 +382,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     items: listItemsAsCandidates(top.list, lists),
     exhaustive,
     relevant: tied,
-    detail: { list: top.list.id, score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro },
+    detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro },
     ...cost,
   };
 }

@@ -189,7 +189,7 @@ const STOPWORDS = new Set([
   'and', 'or', 'nor', 'but', 'not', 'no', 'yes', 'i', 'me', 'we', 'us', 'you', 'he', 'she',
   'him', 'itself', 'themselves', 'there', 'here', 'than', 'then', 'so', 'such', 'as', 'also',
   'just', 'only', 'very', 'too', 'more', 'most', 'much', 'many', 'less', 'least', 'other',
-  'another', 'own', 'same', 'if', 'whether', 'because', 'while', 'into', 'onto', 'out', 'up',
+  'another', 'own', 'same', 'if', 'whether', 'because', 'while', 'into', 'onto', 'out', 'up', 'apart', 'aside', 'besides',
   'down', 'off', 'again', 'further', 'once', 'ever', 'please', 'kindly', 'being', 'having',
   'doing', 'done', "i'm", "i'd", 'am', 'whichever', 'whatever', 'etc', 'e.g', 'i.e', 'vs',
   'tell', 'show', 'give', 'list', 'lists', 'listed', 'listing', 'name', 'names', 'named',
