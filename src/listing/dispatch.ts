@@ -20,6 +20,7 @@ import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { subLevelLists } from './sub-levels.ts';
+import { withTitlesAbove } from './titles-above.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
 import { SECTION_NOUNS } from '../lexicon/english.ts';
@@ -135,6 +136,7 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   if (arbitrated && arbitrated.variant === 'candidate-list') tried.push({ strategy: arbitrated.strategy, variant: arbitrated.variant, items: arbitrated.items.length });
   chosen = arbitrated ?? chosen;
   chosen ??= { strategy: 'semantic', variant: 'none', items: [], exhaustive: false, detail: {}, tokens: 0, llmCalls: 0 };
+  chosen = { ...chosen, items: await withTitlesAbove(ctx.db, ctx.documentId, chosen.items) };
   // Pattern items are distinct codes, and a list's items distinct entries, by construction:
   // merging would rename a code after its title, or fold points that open with the same words.
   // Only a list's items of one and the same name are one (a table's rows keyed alike).
