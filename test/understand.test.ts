@@ -104,6 +104,15 @@ describe('understandQuestion: intent', () => {
     expect(r.itemNoun).toBe('functions');
   });
 
+  it('a later "Just the <plural>" clause says what the answer lists, and upgrades a factual opening', () => {
+    const r = u('What must the safety file for a crane contain at a minimum? Just the numbered headings of Annex II.');
+    expect(r.intent).toBe('listing');
+    expect(r.itemNoun).toBe('headings');
+    expect(r.signals).toContain('just-the-plural');
+    // A singular "only the amount" asks for one fact.
+    expect(u('What is the maximum fine? Only the amount.').intent).toBe('factual');
+  });
+
   it('reads contractions and "a list of"', () => {
     expect(u("What's in Appendix C?")).toMatchObject({ intent: 'listing', scope: 'Appendix C' });
     expect(u("What's in Appendix C?").confidence).toBeLessThan(0.5);

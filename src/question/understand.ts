@@ -687,6 +687,13 @@ function readClause(clauseIn: Tok[]): ClauseReading {
     return { intent: 'count', confidence: 0.9, np, after: after(np), signal: 'count-imperative' };
   }
 
+  // "Just the numbered headings of Annex IV.", "Only the areas, not the use cases.": a clause
+  // that says which items the answer is made of is a listing's own specification.
+  if ((w0 === 'just' || w0 === 'only') && w1 === 'the') {
+    const np = readNounPhrase(c, 2);
+    if (plural(np) === 'plural') return { intent: 'listing', confidence: 0.8, np, after: after(np), signal: 'just-the-plural' };
+  }
+
   // Imperatives.
   if (IMPERATIVE_STRONG.has(w0)) {
     const np = readNounPhrase(c, 1);
