@@ -105,7 +105,7 @@ describe('structure model on generated PDFs', () => {
       line(1, 7, 327, 2, '4. Theft, fire, explosion, wind.'),
       line(1, 8, 315, 2, 'B. We do not insure pollutants.'),
     ];
-    const lists = detectLists(lines, { skip: () => false, bodySize: 18 });
+    const lists = detectLists(lines, { outsideText: () => false, bodySize: 18 });
     const perils = lists.find((l) => l.kind === 'decimal')!;
     expect(perils.items.map((i) => i.text)).toEqual(['The pressure or weight of ice;', 'Rain, snow, sleet, hail, or water spray;', 'Freezing or thawing; or', 'Theft, fire, explosion, wind.']);
     expect(perils.parentList).toBe(lists.find((l) => l.kind === 'upper-alpha')!.index);
@@ -114,7 +114,7 @@ describe('structure model on generated PDFs', () => {
 
   it('marks a list whose numbering later skips ahead as torn (never whole)', () => {
     const line = (lineNum: number, text: string, x0 = 72): ListSourceLine => ({ pageNum: 1, lineNum, text, x0, size: 11, bold: false, leadIn: null, column: 0 });
-    const lists = detectLists([line(1, 'The steps are:'), line(2, '1. Plan.'), line(3, '2. Do.'), line(4, 'Some commentary in between.', 60), line(5, '4. Act.')], { skip: () => false, bodySize: 11 });
+    const lists = detectLists([line(1, 'The steps are:'), line(2, '1. Plan.'), line(3, '2. Do.'), line(4, 'Some commentary in between.', 60), line(5, '4. Act.')], { outsideText: () => false, bodySize: 11 });
     expect(lists[0]!.items).toHaveLength(2);
     expect(lists[0]!.gapAfter).toBe(true);
   });

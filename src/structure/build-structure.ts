@@ -94,19 +94,19 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     const mid = (l.x0 + l.x1) / 2;
     return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
   };
-  const skip = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
-  const blocks = detectLists(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
-  const inline = detectInlineLists(doc.lines, { skip: (l) => skip(l) || isHeading(l), firstIndex: blocks.length });
-  const ordinal = detectOrdinalSeries(doc.lines, { skip, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
+  const outsideText = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
+  const blocks = detectLists(doc.lines, { outsideText: (l) => outsideText(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
+  const inline = detectInlineLists(doc.lines, { outsideText: (l) => outsideText(l) || isHeading(l), firstIndex: blocks.length });
+  const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
-  const tables = detectTables(doc.lines, { skip, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
+  const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
   // Tables captioned below (papers) are read from the caption up, among the lines no table claimed.
   const claimed = new Set(tables.flatMap((t) => [...t.items.flatMap((it) => it.lines), ...(t.introLine ? [t.introLine] : [])]).map((r) => `${r.pageNum}:${r.lineNum}`));
-  tables.push(...detectCaptionedTables(doc.lines, { skip, bodySize: index.body.size, firstIndex: blocks.length + inline.length + tables.length, taken: (l) => claimed.has(`${l.pageNum}:${l.lineNum}`) }));
+  tables.push(...detectCaptionedTables(doc.lines, { outsideText, bodySize: index.body.size, firstIndex: blocks.length + inline.length + tables.length, taken: (l) => claimed.has(`${l.pageNum}:${l.lineNum}`) }));
   // A header row of variants ("18-layer" … "152-layer") is a list of the table's columns.
-  tables.push(...detectHeaderSeries(doc.lines, { skip, firstIndex: blocks.length + inline.length + tables.length }));
+  tables.push(...detectHeaderSeries(doc.lines, { outsideText, firstIndex: blocks.length + inline.length + tables.length }));
   const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
-  const ids = indexIdentifiers(doc.lines, { skip: (l) => skip(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });
+  const ids = indexIdentifiers(doc.lines, { outsideText: (l) => outsideText(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });
   // Codes defined under one parent in one section are a list too: "the requirements of 3.7".
   const byId = new Map(sections.map((e) => [e.id, e] as const));
   const coded = identifierLists(

@@ -19,12 +19,12 @@ const PROSE_WIDTH = 0.6;
 
 export function detectCaptionedTables(
   lines: ParsedLine[],
-  opts: { skip: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number; taken: (l: ParsedLine) => boolean },
+  opts: { outsideText: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number; taken: (l: ParsedLine) => boolean },
 ): StructList[] {
   const out: StructList[] = [];
   const groups = new Map<string, ParsedLine[]>();
   for (const l of lines) {
-    if (opts.skip(l) || !l.text.trim()) continue;
+    if (opts.outsideText(l) || !l.text.trim()) continue;
     const key = `${l.pageNum}:${l.column}`;
     const group = groups.get(key);
     if (group) group.push(l);

@@ -19,10 +19,10 @@ export function measureCell(text: string): { value: number; unit: string } | nul
   return m ? { value: Number(m[1]), unit: m[2]!.toLowerCase() } : null;
 }
 
-export function detectHeaderSeries(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
+export function detectHeaderSeries(lines: ParsedLine[], opts: { outsideText: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
   const out: StructList[] = [];
   const byPage = new Map<number, ParsedLine[]>();
-  for (const l of lines) if (!opts.skip(l)) byPage.set(l.pageNum, [...(byPage.get(l.pageNum) ?? []), l]);
+  for (const l of lines) if (!opts.outsideText(l)) byPage.set(l.pageNum, [...(byPage.get(l.pageNum) ?? []), l]);
   for (const [, page] of byPage) {
     const used = new Set<ParsedLine>();
     for (const l of page) {

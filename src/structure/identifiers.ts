@@ -84,7 +84,7 @@ export interface IdentifierIndex {
 }
 
 export interface IdentifierOptions {
-  skip: (l: ListSourceLine) => boolean;
+  outsideText: (l: ListSourceLine) => boolean;
   isHeading: (l: ListSourceLine) => boolean;
 }
 
@@ -93,7 +93,7 @@ const MAX_CONTINUATION = 5;
 
 /** Reads every code definition and mention of a document. */
 export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions): IdentifierIndex {
-  const body = lines.filter((l) => !o.skip(l));
+  const body = lines.filter((l) => !o.outsideText(l));
   const mentions = new Map<string, number>();
   // The word before each mention, by code: tallied by level once the defined codes are known.
   const wordBefore: { code: string; word: string }[] = [];

@@ -19,9 +19,9 @@ const INLINE_MARKER = /(?<=^|[\s:;,])\(([0-9]{1,2}|[a-zA-Z]|[ivxIVX]{1,5})\)(?=\
 
 type Paragraph = FlowText;
 
-export function detectInlineLists(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
+export function detectInlineLists(lines: ParsedLine[], opts: { outsideText: (l: ParsedLine) => boolean; firstIndex: number }): StructList[] {
   const out: StructList[] = [];
-  for (const p of paragraphs(lines, opts.skip)) {
+  for (const p of paragraphs(lines, opts.outsideText)) {
     const counted = countedSeries(p);
     // A sentence read by its count is read once: the count decides where its elements part.
     const taken = new Set(counted.map((c) => c.introLine && `${c.introLine.pageNum}:${c.introLine.lineNum}`));
@@ -88,11 +88,7 @@ const MAX_ELEMENT_WORDS = 6;
  */
 function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
-  const sentences = p.text.split(/(?<=[.!?;])\s+/);
-  let offset = 0;
-  for (const sentence of sentences) {
-    const at = p.text.indexOf(sentence, offset);
-    offset = at + sentence.length;
+  for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?;])\s+/)) {
     const m = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
     if (!m) continue;
     let before = sentence.slice(0, m.index);
@@ -134,6 +130,18 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   return out;
 }
 
+/** The pieces of a paragraph's text between `boundary` matches, each with its offset in the text. */
+function sentencesOf(text: string, boundary: RegExp): { sentence: string; at: number }[] {
+  const out: { sentence: string; at: number }[] = [];
+  let offset = 0;
+  for (const sentence of text.split(boundary)) {
+    const at = text.indexOf(sentence, offset);
+    offset = at + sentence.length;
+    out.push({ sentence, at });
+  }
+  return out;
+}
+
 /** The line of a paragraph that holds a text offset. */
 function lineAtOffset(p: Paragraph, offset: number): ParsedLine {
   return p.lines[lineIndexAt(p, offset)]!;
@@ -164,10 +172,7 @@ function seriesList(p: Paragraph, intro: string, introAt: number, elements: stri
  */
 function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
-  let offset = 0;
-  for (const sentence of p.text.split(/(?<=[.!?])\s+/)) {
-    const at = p.text.indexOf(sentence, offset);
-    offset = at + sentence.length;
+  for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?])\s+/)) {
     const colon = sentence.indexOf(': ');
     if (colon < 0) continue;
     const intro = sentence.slice(0, colon + 1);
@@ -203,10 +208,7 @@ const MAX_COUNT_DISTANCE = 12;
  */
 function semicolonSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
-  let offset = 0;
-  for (const sentence of p.text.split(/(?<=[.!?])\s+/)) {
-    const at = p.text.indexOf(sentence, offset);
-    offset = at + sentence.length;
+  for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?])\s+/)) {
     const pieces = sentence.replace(/[.!?]$/, '').split(/;\s+/);
     if (pieces.length < 3) continue;
     const first = pieces[0]!;
@@ -264,7 +266,7 @@ function sentenceEnd(text: string, from: number): number {
 }
 
 /** Consecutive lines of one page column, close together: the running text the markers live in. */
-function paragraphs(lines: ParsedLine[], skip: (l: ParsedLine) => boolean): Paragraph[] {
+function paragraphs(lines: ParsedLine[], outsideText: (l: ParsedLine) => boolean): Paragraph[] {
   const out: Paragraph[] = [];
   let cur: ParsedLine[] = [];
   const flush = () => {
@@ -272,7 +274,7 @@ function paragraphs(lines: ParsedLine[], skip: (l: ParsedLine) => boolean): Para
     cur = [];
   };
   for (const l of lines) {
-    if (skip(l)) continue;
+    if (outsideText(l)) continue;
     const prev = cur[cur.length - 1];
     const together = prev && prev.pageNum === l.pageNum && prev.column === l.column && l.y0 - prev.y0 > 0 && l.y0 - prev.y0 <= 1.9 * Math.max(prev.size, l.size) && Math.abs(l.size - prev.size) < 1.5;
     if (!together) flush();

@@ -56,8 +56,8 @@ export interface StructList {
 }
 
 export interface DetectOptions {
-  /** Lines that are never body text (running headers, page numbers, margin notes). */
-  skip: (l: ListSourceLine) => boolean;
+  /** Lines outside the running text (running headers, page numbers, margin notes, printed contents lines): no detector reads them. */
+  outsideText: (l: ListSourceLine) => boolean;
   /** Lines that open a section: they close every list. */
   isHeading?: (l: ListSourceLine) => boolean;
   bodySize: number;
@@ -120,7 +120,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
   };
 
   for (const l of lines) {
-    if (opts.skip(l) || !l.text.trim()) continue;
+    if (opts.outsideText(l) || !l.text.trim()) continue;
     // Footnotes and superscript reference numbers sit inside a list without ending it.
     if (l.size < opts.bodySize * 0.85 && !l.bold) continue;
     const colKey = `${l.pageNum}:${l.column}`;
@@ -402,7 +402,7 @@ function introOf(recent: ListSourceLine[]): { text: string; line: LineRef | null
 function columnLefts(lines: ListSourceLine[], opts: DetectOptions): Map<string, number> {
   const out = new Map<string, number>();
   for (const l of lines) {
-    if (opts.skip(l) || l.size < opts.bodySize * 0.85 || l.text.trim().length < 3) continue;
+    if (opts.outsideText(l) || l.size < opts.bodySize * 0.85 || l.text.trim().length < 3) continue;
     const key = `${l.pageNum}:${l.column}`;
     out.set(key, Math.min(out.get(key) ?? Infinity, l.x0));
   }

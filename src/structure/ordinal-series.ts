@@ -21,7 +21,7 @@ type Flow = FlowText;
 
 export function detectOrdinalSeries(
   lines: ParsedLine[],
-  opts: { skip: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number },
+  opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number },
 ): StructList[] {
   const out: StructList[] = [];
   for (const flow of flows(lines, opts)) {
@@ -34,7 +34,7 @@ export function detectOrdinalSeries(
  * Body text between headings, in reading order. Only print of the body's size is the flow:
  * footnotes, captions and table cells set smaller sit between the points, not in them.
  */
-function flows(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number }): Flow[] {
+function flows(lines: ParsedLine[], opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number }): Flow[] {
   const out: Flow[] = [];
   let cur: ParsedLine[] = [];
   const flush = () => {
@@ -43,7 +43,7 @@ function flows(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; is
   };
   for (const l of lines) {
     // Smaller print is skipped before it is asked to be a heading: a bold table cell is none.
-    if (opts.skip(l) || !l.text.trim() || l.size < 0.95 * opts.bodySize) continue;
+    if (opts.outsideText(l) || !l.text.trim() || l.size < 0.95 * opts.bodySize) continue;
     if (opts.isHeading(l)) {
       flush();
       continue;

@@ -18,17 +18,17 @@ export interface Row {
 const ANCHOR_TOLERANCE = 6;
 const MIN_ROWS = 3;
 
-export function detectTables(lines: ParsedLine[], opts: { skip: (l: ParsedLine) => boolean; firstIndex: number; bodySize: number; pageHeight: (page: number) => number }): StructList[] {
+export function detectTables(lines: ParsedLine[], opts: { outsideText: (l: ParsedLine) => boolean; firstIndex: number; bodySize: number; pageHeight: (page: number) => number }): StructList[] {
   const out: StructList[] = [];
   const byPage = new Map<number, ParsedLine[]>();
   // The lowest line of body-size print on each page: footnotes sit below it.
   const lowestBody = new Map<number, number>();
-  for (const l of lines) if (!opts.skip(l) && l.size >= 0.85 * opts.bodySize) lowestBody.set(l.pageNum, Math.max(lowestBody.get(l.pageNum) ?? 0, l.y0));
+  for (const l of lines) if (!opts.outsideText(l) && l.size >= 0.85 * opts.bodySize) lowestBody.set(l.pageNum, Math.max(lowestBody.get(l.pageNum) ?? 0, l.y0));
   for (const l of lines) {
     // Footnotes (small print at the foot of the page, below its body text) line up like cells
     // but are no table; small print higher up, or beside body-size cells (a table's marks), is read.
     const footnote = l.size < 0.85 * opts.bodySize && l.y0 > 0.75 * opts.pageHeight(l.pageNum) && l.y0 > (lowestBody.get(l.pageNum) ?? 0);
-    if (opts.skip(l) || l.column !== 0 || !l.text.trim() || footnote) continue;
+    if (opts.outsideText(l) || l.column !== 0 || !l.text.trim() || footnote) continue;
     const arr = byPage.get(l.pageNum) ?? [];
     arr.push(l);
     byPage.set(l.pageNum, arr);
