@@ -4,8 +4,10 @@
  */
 
 import type { AnswerType } from '../question/answer-type.ts';
+import { MONTH_NAMES } from '../lexicon/english.ts';
 
-const MONTHS = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
+// Longest names first, so "September" is tried before "Sep".
+const MONTHS = `(?:${[...MONTH_NAMES].sort((a, b) => b.length - a.length).join('|')})\\.?`;
 const DATE = new RegExp(
   [
     `\\b\\d{1,2}\\s+${MONTHS}\\s+\\d{4}\\b`, // 2 August 2026

@@ -92,3 +92,6 @@ export const MONTH_NAMES: ReadonlySet<string> = new Set([
   'january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december',
   'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
+
+/** Words that tag an edition of a document ("Version 2.1", "Rev. 3"), with a number after them. */
+export const EDITION_WORDS: ReadonlySet<string> = new Set(['version', 'rev', 'revision', 'edition', 'release']);

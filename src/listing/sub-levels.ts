@@ -16,9 +16,11 @@ const SUB_LEVEL_ID_BASE = -1_000_000;
 
 export function subLevelLists(lists: StoredList[]): StoredList[] {
   const out: StoredList[] = [];
+  // Only lists nested in an item: a part of a list (no parent item) is that list's own level.
+  const nested = new Map<number, StoredList[]>();
+  for (const x of lists) if (x.parentList !== null && x.parentItem !== null) nested.set(x.parentList, [...(nested.get(x.parentList) ?? []), x]);
   for (const l of lists) {
-    // Only lists nested in an item: a part of a list (no parent item) is that list's own level.
-    const below = lists.filter((x) => x.parentList === l.id && x.parentItem !== null).sort((a, b) => a.parentItem! - b.parentItem! || a.id - b.id);
+    const below = (nested.get(l.id) ?? []).sort((a, b) => a.parentItem! - b.parentItem! || a.id - b.id);
     const parents = new Set(below.map((x) => x.parentItem));
     if (parents.size < MIN_PARENTS) continue;
     // One marker style for the whole level: "(a)" points under one item and bullets under

@@ -7,7 +7,7 @@
 
 import type { Db } from '../db/client.ts';
 import type { LineRow } from '../db/rows.ts';
-import { loadLines } from '../sql/load-lines.ts';
+import { linesUpTo } from '../sql/lines-beside.ts';
 import { parseMarker } from '../structure/markers.ts';
 import { parseNumbering } from '../toc/numbering.ts';
 import type { Candidate } from './strategy-types.ts';
@@ -18,19 +18,18 @@ const TITLE_ABOVE_LINES = 2;
 const CAPITALS_SHARE = 0.7;
 
 export async function withTitlesAbove(db: Db, documentId: number, items: Candidate[]): Promise<Candidate[]> {
-  const pages = new Map<number, Promise<LineRow[]>>();
-  const page = (p: number) => pages.get(p) ?? pages.set(p, loadLines(db, documentId, p, p)).get(p)!;
-  const out: Candidate[] = [];
-  for (const item of items) {
+  // Each item's opening line with the lines above it, for all items in one statement.
+  const ids = [...new Set(items.map((i) => i.citations[0]?.lineId).filter((id): id is number => id !== undefined))];
+  const around = await linesUpTo(db, documentId, ids, TITLE_ABOVE_LINES);
+  return items.map((item) => {
     const at = item.citations[0];
-    const lines = at ? await page(at.pageNum) : [];
-    const i = at ? lines.findIndex((l) => l.lineNum === at.lineNum) : -1;
+    const lines = at?.lineId !== undefined ? (around.get(at.lineId) ?? []) : [];
+    const own = lines.at(-1);
     // Only an item that opens with its code has a name set apart from it.
-    const coded = i >= 0 && parseNumbering(lines[i]!.text).some((n) => n.kind !== 'caption');
-    const title = coded ? titleAbove(lines, i) : null;
-    out.push(title && !item.surfaceForms.includes(title) ? { ...item, surfaceForms: [...item.surfaceForms, title] } : item);
-  }
-  return out;
+    const coded = own !== undefined && own.id === at?.lineId && parseNumbering(own.text).some((n) => n.kind !== 'caption');
+    const title = coded ? titleAbove(lines, lines.length - 1) : null;
+    return title && !item.surfaceForms.includes(title) ? { ...item, surfaceForms: [...item.surfaceForms, title] } : item;
+  });
 }
 
 /** The capitals lines right above line `at`, joined; none when the line above is text, a marker, a number or a sentence. */

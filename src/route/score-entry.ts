@@ -1,6 +1,6 @@
 import type { TocNode } from '../sql/toc-level.ts';
 import { stripNumbering } from '../toc/numbering.ts';
-import { FUNCTION_WORDS, MONTH_NAMES } from '../lexicon/english.ts';
+import { EDITION_WORDS, FUNCTION_WORDS, MONTH_NAMES } from '../lexicon/english.ts';
 import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
@@ -227,5 +227,5 @@ function nameOfTitle(title: string): string {
 function isEditionTag(text: string): boolean {
   const toks = tokensOf(text);
   if (!toks.length || toks.length > 3) return false;
-  return toks.every((w) => /^\d[\d.]*$/.test(w) || MONTH_NAMES.has(w) || w === 'version' || w === 'rev' || w === 'revision' || w === 'edition') && toks.some((w) => /\d/.test(w));
+  return toks.every((w) => /^\d[\d.]*$/.test(w) || MONTH_NAMES.has(w) || EDITION_WORDS.has(w)) && toks.some((w) => /\d/.test(w));
 }

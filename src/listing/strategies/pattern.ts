@@ -1,5 +1,5 @@
 import { regexSweep } from '../../sql/load-lines.ts';
-import { linesAfter } from '../../sql/lines-after.ts';
+import { linesAfter } from '../../sql/lines-beside.ts';
 import { wholeText } from '../continuation.ts';
 import type { LineRow } from '../../db/rows.ts';
 import { containsPhrase, stem } from '../../text/text-match.ts';
