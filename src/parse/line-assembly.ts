@@ -164,11 +164,29 @@ function runInLead(frags: Fragment[], regularAfter: boolean): string | null {
   const join = (run: Fragment[]) => run.reduce((lead, f) => lead + (lead && !lead.endsWith(' ') && !f.text.startsWith(' ') ? ' ' : '') + f.text, '').replace(/\s+/g, ' ').trim();
   const bold = join(frags.slice(0, until(frags, (f) => f.bold)));
   if (bold) return regularAfter && /\p{L}/u.test(bold) ? bold : null;
+  // A list item's term set in bold after a regular marker ("• **Prepare** to execute ..."): the
+  // marker is the item's typography, the bold run its name.
+  const m = until(frags, (f) => f.text.trim() === '' || isMarkerFragment(f));
+  if (frags.slice(0, m).some(isMarkerFragment) && m < frags.length) {
+    const term = join(frags.slice(m, m + until(frags.slice(m), (f) => f.bold)));
+    const after = frags.slice(m + until(frags.slice(m), (f) => f.bold));
+    if (term && /\p{L}{2}/u.test(term) && after.some((f) => /\p{L}/u.test(f.text) && !f.bold)) return term;
+  }
   const n = until(frags, (f) => Boolean(f.italic));
   const italic = join(frags.slice(0, n));
   const rest = join(frags.slice(n));
   // A heading opens with a capital ("et al." at a line start is no heading) and regular text follows.
   return n < frags.length && /^\p{Lu}/u.test(italic) && /\p{L}{2}/u.test(italic) && /[.:]$/.test(italic) && /\p{L}/u.test(rest) && !frags[n]!.bold ? italic : null;
+}
+
+/**
+ * A fragment that is only a list marker: a glyph or number without letters ("•", "3.", "(2)"), or a
+ * letter or roman numeral closed by a stop or bracket ("a.", "(iv)"). Its shape, never its words.
+ */
+function isMarkerFragment(f: Fragment): boolean {
+  const t = f.text.trim();
+  if (t === '' || f.bold) return false;
+  return (!/\p{L}/u.test(t) && t.length <= 4) || /^\(?[a-z]{1,4}[.)]$/i.test(t);
 }
 
 /** How many fragments from the start satisfy `ok`. */

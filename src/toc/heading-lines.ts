@@ -90,6 +90,9 @@ function leadCount(index: DocIndex, lead: string): number {
 /** A bold run-in heading opening a regular paragraph line ("Residual Dropout We apply ..."), as its title. */
 function runInLead(index: DocIndex, l: ParsedLine): string | null {
   if (!l.leadIn) return null;
+  // A bold term after a list marker ("• Prepare to ...") names a list item, not a section.
+  const bare = (s: string) => s.replace(/\s+/g, '');
+  if (!bare(l.text).startsWith(bare(l.leadIn))) return null;
   const lead = leadText(l);
   if (letterCount(lead) < 3 || wordCount(lead) > 10 || !headingShaped(lead)) return null;
   if (parseNumbering(lead)[0]?.kind === 'caption') return null;
