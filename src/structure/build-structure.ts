@@ -5,6 +5,7 @@
 
 import type { ParsedDocument, ParsedLine } from '../parse/types.ts';
 import { buildIndex, type DocIndex } from '../toc/doc-index.ts';
+import { parseNumbering } from '../toc/numbering.ts';
 import { wordCount } from '../toc/text.ts';
 import type { TocRow } from '../toc/types.ts';
 import { compoundsOf, detectLists, withCompounds, type StructList } from './lists.ts';
@@ -95,7 +96,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
   };
   const outsideText = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
-  const blocks = detectLists(doc.lines, { outsideText: (l) => outsideText(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), bodySize: index.body.size });
+  const isCaption = (l: { text: string }) => parseNumbering(l.text.trim())[0]?.kind === 'caption';
+  const blocks = detectLists(doc.lines, { outsideText: (l) => outsideText(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), isCaption, bodySize: index.body.size });
   const inline = detectInlineLists(doc.lines, { outsideText: (l) => outsideText(l) || isHeading(l), firstIndex: blocks.length });
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);

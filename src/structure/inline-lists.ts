@@ -119,7 +119,10 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const lead = leads.at(-1);
     const head = lead ? series.slice(0, lead.index! + lead[0].length) : '';
     series = series.slice(head.length);
-    const parts = series.split(/,\s+|,?\s+(?:and|or)\s+(?=[^,]*$)/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim()).filter(Boolean);
+    // A serial comma before the last "and" ("AI Model, and Task and Output") marks where the last
+    // element starts: the "and" inside that element is its own ("Task and Output" is one).
+    const serial = /,\s+(?:and|or)\s+[^,]*$/.test(series);
+    const parts = series.split(serial ? /,\s+/ : /,\s+|,?\s+(?:and|or)\s+(?=[^,]*$)/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim()).filter(Boolean);
     const kept = parts.filter((x) => !/^(?:\p{L}\.){2,}$/u.test(x));
     if (kept.length < 3 || kept.some((x) => x.split(/\s+/).length > MAX_ELEMENT_WORDS || !wordy(x))) continue;
     parts.splice(0, parts.length, ...kept);

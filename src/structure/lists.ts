@@ -60,6 +60,8 @@ export interface DetectOptions {
   outsideText: (l: ListSourceLine) => boolean;
   /** Lines that open a section: they close every list. */
   isHeading?: (l: ListSourceLine) => boolean;
+  /** Figure and table captions: they float in the text, so a list runs on past one. */
+  isCaption?: (l: ListSourceLine) => boolean;
   bodySize: number;
 }
 
@@ -67,6 +69,8 @@ interface OpenItem {
   item: StructItem;
   parts: string[];
   textIndent: number | null;
+  /** Where the item's hanging text starts on the page (x), and in which page column. */
+  textAt: { x: number; column: number } | null;
   /** Continuation lines sit at the marker's own indent (paragraph-style items). */
   flush: boolean;
   lead: string | null;
@@ -123,6 +127,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
     if (opts.outsideText(l) || !l.text.trim()) continue;
     // Footnotes and superscript reference numbers sit inside a list without ending it.
     if (l.size < opts.bodySize * 0.85 && !l.bold) continue;
+    if (stack.length && opts.isCaption?.(l)) continue;
     const colKey = `${l.pageNum}:${l.column}`;
     const indent = l.x0 - (colLeft.get(colKey) ?? 0);
     const m = parseMarker(l.text);
@@ -223,11 +228,19 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
       const cur = o.current;
       const unfinished = !ENDS_ITEM.test(lastPart(o).trim());
       if (!sameCol) {
-        // First line after a column or page break: an unfinished item runs on.
-        if (unfinished && !o.floating.length) {
+        // First line after a column or page break: an unfinished item runs on, and so does a new
+        // paragraph of the item set at its hanging indent, as on the page before.
+        // A page filled by the item has no flush line to measure indents from: in the same page
+        // column, the hanging text's own x tells; in another column, the indent from its edge.
+        const sameX = cur.textAt !== null && cur.textAt.column === l.column && Math.abs(l.x0 - cur.textAt.x) <= tol(l);
+        const hanging = cur.textIndent !== null && o.indent !== null && cur.textIndent > o.indent + tol(l) && (sameX || Math.abs(indent - cur.textIndent) <= tol(l));
+        if ((unfinished || hanging) && !o.floating.length) {
           append(o, l);
           o.colKey = colKey;
-          o.indent = null;
+          // The hanging text lines up, so the marker's place holds on this page too, measured
+          // from this page's edge (which the item itself may set, when it fills the page).
+          if (hanging) o.indent = o.indent! + indent - cur.textIndent!;
+          else o.indent = null;
           cur.textIndent = indent;
           placed = true;
         } else if (o.list.kind !== 'bullet' && o.floating.length < MAX_FLOATING_LINES) {
@@ -249,6 +262,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         placed = true;
       } else if (cur.textIndent === null && indent > o.indent! + t) {
         cur.textIndent = indent;
+        cur.textAt = { x: l.x0, column: l.column };
         append(o, l);
         placed = true;
       } else if (Math.abs(indent - o.indent!) <= t) {
@@ -300,7 +314,7 @@ function newItem(list: StructList, marker: string, rest: string, l: ListSourceLi
   // A bold run-in heading after the marker names the item ("1. Scope. The policy ...").
   const leadMarker = l.leadIn ? parseMarker(l.leadIn) : null;
   const lead = (leadMarker ? leadMarker.rest : l.leadIn ?? '').replace(/[\s.:;–—-]+$/u, '').trim();
-  return { item, parts: [rest], textIndent: null, flush: false, lead: lead && rest.startsWith(lead) ? lead : null };
+  return { item, parts: [rest], textIndent: null, textAt: null, flush: false, lead: lead && rest.startsWith(lead) ? lead : null };
 }
 
 function append(o: Open, l: ListSourceLine): void {

@@ -59,8 +59,9 @@ export function parseMarker(text: string): Marker | null {
   const bullet = BULLET.exec(t);
   if (bullet) {
     const rest = t.slice(bullet[0].length);
-    // "-5 dB" or "--" are not bullets: a bullet is followed by a word.
-    if (!/^[\p{L}\p{N}“"'(‘]/u.test(rest)) return null;
+    // "-5 dB" or "--" are not bullets: a dash, star or "o" is a bullet only before a word. A
+    // bullet glyph is one before anything ("• /bin and /sbin ...", "• .deb files").
+    if (bullet[2] && !/^[\p{L}\p{N}“"'(‘]/u.test(rest)) return null;
     // A dash is a bullet only when a space follows it ("- item", never "-5 dB").
     return { kind: 'bullet', style: 'glyph', ordinal: null, raw: (bullet[1] ?? bullet[2])!, rest, alternatives: [] };
   }

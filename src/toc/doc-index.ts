@@ -61,6 +61,16 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
       if (l.furniture || (inMargin(doc, l) && isPageNumberText(l.text))) out.add(l);
     }
   }
+  // A running header or footer that names the current chapter beside the page number ("9.2. Package
+  // lint tools ... 99") changes with the chapter, so it repeats on too few pages to be found above;
+  // it shares the page number's row in the margin, which body text never does.
+  for (const lines of pages) {
+    const numbers = lines.filter((l) => out.has(l) && inMargin(doc, l) && isPageNumberText(l.text));
+    for (const l of lines) {
+      if (out.has(l) || !inMargin(doc, l) || wordCount(l.text) > 12) continue;
+      if (numbers.some((n) => Math.abs(n.y0 - l.y0) < 0.5 * Math.max(n.size, l.size))) out.add(l);
+    }
+  }
   return out;
 }
 

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { parsePdf } from '../src/parse/pdf-parser.ts';
+import { buildStructure } from '../src/structure/build-structure.ts';
+import { buildToc } from '../src/toc/index.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
+import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
+
+/**
+ * Where a list ends, built to isolate four things that are not its end:
+ * - a figure caption between two paragraphs of an item, and the page break before it: the item's
+ *   next paragraph sits at the item's hanging indent on a page the item fills, so that page has
+ *   no flush line to measure indents from;
+ * - a running footer that names the chapter beside the page number ("4. Field methods  7"):
+ *   it changes with the chapter, so it repeats on too few pages to be found as a repeat;
+ * - an item that opens with a path after its bullet glyph ("• /var and /srv ...");
+ * - a serial comma in an inline series: "..., and wind and wave" ends with one element.
+ */
+
+const L = 72;
+const HANG = 108;
+const STEP = 14;
+
+const footer = (doc: PDFKit.PDFDocument, page: number) => {
+  textAt(doc, L, 740, '4. Field methods', { size: 9 });
+  textAt(doc, 520, 740, String(page), { size: 9 });
+};
+
+const para = (doc: PDFKit.PDFDocument, y: number, lines: string[]) => lines.forEach((t, i) => textAt(doc, HANG, y + i * STEP, t));
+
+function page1(): Draw {
+  return (doc) => {
+    textAt(doc, L, 50, '4. Field methods', { bold: true, size: 13 });
+    textAt(doc, L, 80, 'The survey records the site with four methods, each set out below in turn:');
+    textAt(doc, 90, 104, '•');
+    textAt(doc, HANG, 104, 'Walking transects: the surveyor walks the site along lines set a fixed');
+    para(doc, 104 + STEP, ['distance apart and records every feature seen within reach of the line.', 'The lines run north to south unless the ground forbids it.']);
+    textAt(doc, 90, 104 + 4 * STEP, '•');
+    textAt(doc, HANG, 104 + 4 * STEP, 'Sample pits: small pits dug at the points the transects mark, each');
+    para(doc, 104 + 5 * STEP, ['recorded by its depth and the layers seen in its sides, as in Fig. 2.']);
+    // The rest of the page is the item's own text, at its hanging indent.
+    para(doc, 104 + 7 * STEP, Array.from({ length: 30 }, (_, i) => `Pit note ${i + 1}: the layers are drawn to scale and each one is described in words.`));
+    footer(doc, 7);
+  };
+}
+
+function page2(): Draw {
+  return (doc) => {
+    doc.rect(HANG + 60, 60, 200, 120).stroke();
+    textAt(doc, 200, 190, 'Fig. 2. A sample pit and its layers', { size: 10 });
+    // The item runs on after the figure: the whole page sits at the hanging indent.
+    para(doc, 215, ['The pits are filled in once the layers are recorded and photographed, and the', 'turf is laid back over them.']);
+    textAt(doc, 90, 215 + 3 * STEP, '•');
+    textAt(doc, HANG, 215 + 3 * STEP, 'Ground radar: a cart drawn over the site along the transects, whose');
+    para(doc, 215 + 4 * STEP, ['readings show buried walls and ditches without digging.']);
+    textAt(doc, 90, 215 + 6 * STEP, '•');
+    textAt(doc, HANG, 215 + 6 * STEP, 'Aerial photographs: taken from a kite or a drone at dawn, when low');
+    para(doc, 215 + 7 * STEP, ['light shows the faint banks and hollows of the ground.']);
+    para(doc, 215 + 9 * STEP, Array.from({ length: 24 }, (_, i) => `Photo note ${i + 1}: each photograph is logged with its time, its height and its bearing.`));
+    footer(doc, 8);
+  };
+}
+
+function page3(): Draw {
+  return (doc) => {
+    textAt(doc, L, 50, '5. Storage', { bold: true, size: 13 });
+    textAt(doc, L, 80, 'The records are kept in these places:');
+    textAt(doc, 90, 104, '•');
+    textAt(doc, HANG, 104, 'the site office');
+    textAt(doc, 90, 104 + STEP, '•');
+    textAt(doc, HANG, 104 + STEP, '/var and /srv on the survey server');
+    textAt(doc, 90, 104 + 2 * STEP, '•');
+    textAt(doc, HANG, 104 + 2 * STEP, 'the county archive');
+    textAt(doc, L, 104 + 4 * STEP, 'The hazards the store guards against are fire, damp, theft, and wind and wave.');
+  };
+}
+
+const guide = () => drawPdf([page1(), page2(), page3()]);
+
+describe('what does not end a list (generated)', () => {
+  it('runs an item on past a page break and a figure caption, at its hanging indent, to its next items', async () => {
+    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.startsWith('The survey records the site with four methods'))!;
+    const items = model.items.filter((i) => i.listId === list.id);
+    expect(items.map((i) => i.label)).toEqual(['Walking transects', 'Sample pits', 'Ground radar', 'Aerial photographs']);
+    expect(items[1]!.text).toContain('turf is laid back over them.');
+    expect(items[1]!.text).not.toContain('A sample pit and its layers');
+  });
+
+  it('takes a footer line on the page number\'s row for furniture, and reads a path after a bullet glyph as an item', async () => {
+    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+    const footers = parsed.lines.filter((l) => l.text === '4. Field methods' && l.y0 > 700);
+    expect(footers).toHaveLength(2);
+    const toc = buildToc(parsed).entries;
+    // The footer is no heading: the contents hold the chapter once.
+    expect(toc.filter((e) => e.title === '4. Field methods')).toHaveLength(1);
+    const model = buildStructure(parsed, toc);
+    const places = model.lists.find((l) => l.intro === 'The records are kept in these places:')!;
+    expect(model.items.filter((i) => i.listId === places.id).map((i) => i.label)).toEqual(['the site office', '/var and /srv on the survey server', 'the county archive']);
+  });
+
+  it('ends an inline series with the element after its serial comma, whole', async () => {
+    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const hazards = model.lists.find((l) => l.kind === 'series' && l.intro?.includes('guards against'))!;
+    expect(model.items.filter((i) => i.listId === hazards.id).map((i) => i.label)).toEqual(['fire', 'damp', 'theft', 'wind and wave']);
+  });
+
+  const doc = generatedDocument(guide, 'field-guide.pdf');
+
+  it('answers with all four methods and no verdict from a list cut at the page break', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which methods does the survey record the site with?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Walking transects', 'Sample pits', 'Ground radar', 'Aerial photographs']);
+    expect(answer.isComplete).toBe(true);
+    expect(answer.statedCount).toBe(4);
+  });
+});
