@@ -273,6 +273,10 @@ function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyCon
   const first = e.items[0]!;
   const idx = lines.findIndex((l) => l.pageNum === first.pageNum && l.lineNum === first.lineNum);
   const before = lines.slice(Math.max(0, idx - 3), idx).map((l) => l.text).join(' ');
-  const terms = [...(ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : []), ...ctx.u.keywords];
-  return before.length > 0 && stemOverlap(before, terms).matched.length > 0;
+  if (!before.length) return false;
+  // The lead-in names the items, or shares two of the question's words: one shared word alone
+  // ("rev", "supporting") places a list near the question, it does not introduce its answer.
+  const noun = ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : [];
+  if (noun.length && stemOverlap(before, noun).matched.length > 0) return true;
+  return new Set(stemOverlap(before, ctx.u.keywords).matched).size >= 2;
 }
