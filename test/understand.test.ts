@@ -113,6 +113,23 @@ describe('understandQuestion: intent', () => {
     expect(u('What is the maximum fine? Only the amount.').intent).toBe('factual');
   });
 
+  it('reads the question behind a subordinate clause, an embedded "which", "which of ... does" and "which ones"', () => {
+    // A question word before a gerund opens a subordinate clause; the question comes after it.
+    const sub = u('When planning the survey for Area 3, inspectors of which trades does the guide say to hire?');
+    expect(sub).toMatchObject({ intent: 'listing', itemNoun: 'trades' });
+    expect(sub.signals).toContain('embedded-which-plural');
+    expect(u('When is the survey repeated?').intent).toBe('factual');
+    // "does" is the auxiliary of another subject: the plural picked from decides.
+    expect(u('For which of the sample services does one need a paid account?')).toMatchObject({ intent: 'listing', itemNoun: 'services' });
+    expect(u('Which of the sample services has the lowest price?').intent).toBe('factual');
+    // "which ones" asks for members of a plural named before it.
+    expect(u('Some inputs pass the routine unchecked; which ones must be checked separately?').intent).toBe('listing');
+    // A counted noun that would be a measure ("words") is the items when their members are asked for.
+    const counted = u('How many reserved words does the grammar define, and which ones?');
+    expect(counted).toMatchObject({ intent: 'count', itemNoun: 'words' });
+    expect(u('How many words does the abstract have?').intent).toBe('factual');
+  });
+
   it('reads contractions and "a list of"', () => {
     expect(u("What's in Appendix C?")).toMatchObject({ intent: 'listing', scope: 'Appendix C' });
     expect(u("What's in Appendix C?").confidence).toBeLessThan(0.5);

@@ -665,6 +665,13 @@ function readClause(clauseIn: Tok[]): ClauseReading {
   const w1 = w[1] ?? '';
   const after = (np: NounPhrase) => c.slice(np.end);
 
+  // "When building teams for X, experts in which fields ...?": a question word before a gerund
+  // opens a subordinate clause, not a question of time; the question is the clause after it.
+  if (['when', 'while', 'before', 'after'].includes(w0) && /^\p{L}{3,}ing$/u.test(w1)) {
+    const comma = c.findIndex((t) => t.kind === 'punct' && t.text === ',');
+    if (comma > 1 && comma < c.length - 2) return readClause(c.slice(comma + 1));
+  }
+
   // Count questions.
   const hm = w.findIndex((x, k) => x === 'how' && w[k + 1] === 'many');
   if (hm >= 0) {
@@ -723,12 +730,18 @@ function readClause(clauseIn: Tok[]): ClauseReading {
     if (q1 === 'of') {
       const np = readNounPhrase(q, 2);
       const verb = q[np.end]?.lower ?? '';
+      // "Which of the APIs does one need ...": "does" is the auxiliary of another subject, so
+      // the plural the question picks from decides, as in "which APIs does one need".
+      const auxOfOther = (verb === 'does' || verb === 'did') && plural(np) === 'plural' && readNounPhrase(q, np.end + 1).toks.length > 0;
+      if (auxOfOther) return { intent: 'listing', confidence: 0.7, np, after: q.slice(np.end), signal: 'which-of-plural-object' };
       if (['is', 'was', 'has', 'does'].includes(verb) || (verb.endsWith('s') && !AUX.has(verb) && verb !== 'are')) {
         return { intent: 'factual', confidence: 0.75, np, after: q.slice(np.end), signal: 'which-of-singular' };
       }
       return { intent: 'listing', confidence: 0.75, np, after: q.slice(np.end), signal: 'which-of-plural' };
     }
     if (q1 === 'one') return { intent: 'factual', confidence: 0.8, np: null, after: [], signal: 'which-one' };
+    // "..., which ones?" asks for the members of a plural named elsewhere in the question.
+    if (q1 === 'ones') return { intent: 'listing', confidence: 0.75, np: null, after: q.slice(2), signal: 'which-ones' };
 
     // "what is / what are ..."
     if (AUX.has(q1) && q1 !== 'does' && q1 !== 'do' && q1 !== 'did') {
@@ -813,6 +826,14 @@ function readClause(clauseIn: Tok[]): ClauseReading {
     return { intent: 'factual', confidence: 0.85, np: null, after: [], signal: q0 };
   }
   if (AUX.has(q0)) return { intent: 'factual', confidence: 0.8, np: null, after: [], signal: 'yes-no' };
+
+  // "Experts in which fields does the Playbook suggest?": a question word inside the clause,
+  // before a plural and the auxiliary of the question's inversion, asks for those members.
+  for (let k = 1; k < q.length - 2; k++) {
+    if (qw[k] !== 'which' && qw[k] !== 'what') continue;
+    const np = readNounPhrase(q, k + 1);
+    if (plural(np) === 'plural' && AUX.has(q[np.end]?.lower ?? '')) return { intent: 'listing', confidence: 0.75, np, after: q.slice(np.end), signal: 'embedded-which-plural' };
+  }
 
   // Keyword-style input without a question form.
   const quant = q.findIndex((t) => ['all', 'every', 'each'].includes(t.lower));
@@ -1107,6 +1128,14 @@ export function understandQuestion(text: string): Understanding {
   for (const r of readings) signals.push(r.signal);
 
   let chosen: ClauseReading = readings[0] ?? { intent: 'factual', confidence: 0.3, np: null, after: [], signal: 'empty' };
+  // "How many key words does it use, and which ones?": a later clause asking for the members of
+  // what was counted makes the counted noun items, whatever it would measure alone.
+  const unitCount = readings.find((r) => r.signal === 'how-many-unit');
+  const asksMembers = unitCount && readings.slice(readings.indexOf(unitCount) + 1).some((r) => r.signal === 'which-ones' || r.signal === 'what-are-they');
+  if (unitCount && asksMembers) {
+    readings[readings.indexOf(unitCount)] = { ...unitCount, intent: 'count', confidence: 0.85, signal: 'how-many-then-members' };
+    signals.push('how-many-then-members');
+  }
   const count = readings.find((r) => r.intent === 'count');
   const strongListing = readings.find((r) => r.intent === 'listing' && r.confidence >= 0.75);
   // "How many models made up the ensemble, and what error did it reach?": a later clause that asks
