@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingAnswer } from '../src/answer/types.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
+import { joinLine } from '../src/structure/lists.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
@@ -14,7 +15,10 @@ import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
  * - a running footer that names the chapter beside the page number ("4. Field methods  7"):
  *   it changes with the chapter, so it repeats on too few pages to be found as a repeat;
  * - an item that opens with a path after its bullet glyph ("• /var and /srv ...");
- * - a serial comma in an inline series: "..., and wind and wave" ends with one element.
+ * - a serial comma in an inline series: "..., and wind and wave" ends with one element;
+ * - quoted terms in a sentence ('The words "keep", ..., and "file" in this guide ...'): the last
+ *   one ends at its closing quote, not with the sentence's predicate;
+ * - a numbered citation after a series ("... and field drawings [3, 7, 12]"): not an element.
  */
 
 const L = 72;
@@ -72,6 +76,9 @@ function page3(): Draw {
     textAt(doc, 90, 104 + 2 * STEP, '•');
     textAt(doc, HANG, 104 + 2 * STEP, 'the county archive');
     textAt(doc, L, 104 + 4 * STEP, 'The hazards the store guards against are fire, damp, theft, and wind and wave.');
+    textAt(doc, L, 104 + 6 * STEP, 'The words "keep", "store", "hold on to", and "file" in this guide are to be read as one.');
+    textAt(doc, L, 104 + 8 * STEP, 'The store has held records of many kinds including maps, letters, ledgers and field drawings [3, 7, 12].');
+    textAt(doc, L, 104 + 10 * STEP, 'Every box holds the record of one site, which may include plans, letters, notes, and sketches.');
   };
 }
 
@@ -105,6 +112,32 @@ describe('what does not end a list (generated)', () => {
     const model = buildStructure(parsed, buildToc(parsed).entries);
     const hazards = model.lists.find((l) => l.kind === 'series' && l.intro?.includes('guards against'))!;
     expect(model.items.filter((i) => i.listId === hazards.id).map((i) => i.label)).toEqual(['fire', 'damp', 'theft', 'wind and wave']);
+  });
+
+  it('reads quoted terms in a sentence as a series, the last one ending at its quote', async () => {
+    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const words = model.lists.find((l) => l.kind === 'series' && l.intro === 'The words')!;
+    expect(model.items.filter((i) => i.listId === words.id).map((i) => i.label)).toEqual(['keep', 'store', 'hold on to', 'file']);
+  });
+
+  it('ends a series before a numbered citation, whose commas are not the series\'', async () => {
+    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const kinds = model.lists.find((l) => l.kind === 'series' && l.intro?.includes('many kinds'))!;
+    expect(model.items.filter((i) => i.listId === kinds.id).map((i) => i.label)).toEqual(['maps', 'letters', 'ledgers', 'field drawings']);
+  });
+
+  it('opens a series after a word announcing members inside its first short piece', async () => {
+    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const held = model.lists.find((l) => l.kind === 'series' && l.intro?.startsWith('Every box holds'))!;
+    expect(model.items.filter((i) => i.listId === held.id).map((i) => i.label)).toEqual(['plans', 'letters', 'notes', 'sketches']);
+  });
+
+  it('mends a word broken at a line end by a typesetter\'s own hyphen character', () => {
+    expect(joinLine('documentation, which may in\u2011', 'clude work papers')).toBe('documentation, which may include work papers');
+    expect(joinLine('which may in\u2010', 'clude')).toBe('which may include');
   });
 
   const doc = generatedDocument(guide, 'field-guide.pdf');

@@ -152,7 +152,9 @@ describe('what a count sentence introduces, and a part named by its title (gener
 /**
  * A count that hands a series over with a colon, one of whose elements holds an "and" of its
  * own ("electrical, thermal and mechanical, and human-operational"): the count says where the
- * commas part the elements.
+ * commas part the elements. Or in brackets after the counted noun ("six machine families
+ * (lathes, ..., and looms)"), even before a colon that opens a list of another noun ("3 kinds of
+ * hand tool (saws, drills, files) and two kinds of bench:").
  */
 function workshop(): Draw[] {
   return [
@@ -164,6 +166,22 @@ function workshop(): Draw[] {
       at(doc, 72, 162, 'three major kinds of fault to be watched and repaired: electrical, thermal and');
       at(doc, 72, 176, 'mechanical, and human-operational. Each of these can occur in a new machine,');
       at(doc, 72, 190, 'whatever its age, and each is logged with the machine it was found in.');
+      at(doc, 72, 222, '3 Machines', { bold: true, size: 14 });
+      at(doc, 72, 250, 'The workshop was opened for lathes alone. Today it services a total of six machine');
+      at(doc, 72, 264, 'families (lathes, mills, c3, presses, kilns, and looms) and two kinds of vehicle.');
+      at(doc, 72, 296, '4 Tools', { bold: true, size: 14 });
+      at(doc, 72, 324, 'The workshop keeps 3 kinds of hand tool (saws, drills, files) and two kinds of bench:');
+      at(doc, 84, 340, '•');
+      at(doc, 96, 340, 'A wood bench for the saws and the files.');
+      at(doc, 84, 356, '•');
+      at(doc, 96, 356, 'A steel bench for the drills.');
+      at(doc, 72, 388, '5 Parts', { bold: true, size: 14 });
+      at(doc, 72, 416, 'The workshop stocks 3 spare parts (belts, fuses, bearings) for the machines it repairs.');
+      at(doc, 72, 440, 'Old machines need two additional parts of their own:');
+      at(doc, 84, 456, '•');
+      at(doc, 96, 456, 'a crank for the treadle drive');
+      at(doc, 84, 472, '•');
+      at(doc, 96, 472, 'a flywheel for the old lathes');
     },
   ];
 }
@@ -177,5 +195,24 @@ describe('a count that hands a series over with a colon (generated)', () => {
     expect(answer.count).toBe(3);
     expect(answer.isComplete).toBe(true);
     expect(answer.completenessSource).toBe('cardinality');
+  });
+
+  it('takes the series inside the count sentence over the list its colon opens, when the count is that series\'', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which kinds of hand tool does the workshop keep?');
+    expect(answer.items.map((i) => i.name)).toEqual(['saws', 'drills', 'files']);
+    expect(answer.isComplete).toBe(true);
+  });
+
+  it('takes the count of the whole item phrase over a count of its head noun alone', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which spare parts does the workshop stock?');
+    expect(answer.statedCount).toBe(3);
+    expect(answer.items.map((i) => i.name)).toEqual(['belts', 'fuses', 'bearings']);
+  });
+
+  it('reads a series the count hands over in brackets after the counted noun', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('How many machine families does the workshop service, and which are they?');
+    expect(answer.items.map((i) => i.name)).toEqual(['lathes', 'mills', 'c3', 'presses', 'kilns', 'looms']);
+    expect(answer.count).toBe(6);
+    expect(answer.isComplete).toBe(true);
   });
 });

@@ -368,7 +368,11 @@ export function rankLists(
     const levelAsked = upper ? [...keywords, ...nounStems].some((k) => share(l.items, k) >= TUNING.subLevelWordShare && share(upper.items, k) < share(l.items, k) / 2) : true;
     const subLevelUnasked = levelAsked ? 0 : 1;
     // The count sentence stands right before the list: it introduces this list, met or not.
-    const cueIntroduced = l.items[0] && cueStart !== null && at(l.items[0]) === cueStart && l.kind !== 'table-row' ? 1 : 0;
+    // Or the count hands its items over in the sentence itself ("specifies 4 primitive types
+    // (string, number, boolean, null) and two universal structures:"): a series of as many
+    // elements starting on the count sentence's own lines.
+    const inCueSentence = cue !== null && l.kind === 'series' && l.items[0] !== undefined && l.items[0].pageNum === cue.pageNum && l.items[0].lineNum <= cue.lineNum && l.items[0].lineNum >= cue.lineNum - 2 && l.items.length === opts.expectedCount;
+    const cueIntroduced = l.items[0] && cueStart !== null && (at(l.items[0]) === cueStart || inCueSentence) && l.kind !== 'table-row' ? 1 : 0;
     const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) || cueIntroduced ? 1 : 0;
     const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
@@ -393,6 +397,8 @@ export function rankLists(
       // When the count sentence introduces a list, that list is the one it counts: another of as
       // many items only has the same size.
       TUNING.listCountWeight * (cueStart !== null ? cueIntroduced : countMatch) +
+      // Its elements in the count sentence itself, as many as it says, beat the list after it.
+      TUNING.listCountWeight * TUNING.cueSentenceSeriesShare * (inCueSentence ? 1 : 0) +
       TUNING.listMarkedRowsWeight * markedRows +
       TUNING.listPhraseTitledWeight * phraseTitled -
       TUNING.listScopeIsItemPenalty * scopeIsItem -

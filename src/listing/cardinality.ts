@@ -390,7 +390,9 @@ export function bestCue(cues: CardinalityCue[], itemNoun: string | null = null):
     if (c.match === 'head' || c.match === 'complement') s += 0.05;
     if (itemWords.length > 1) {
       const nounWords = c.noun.toLowerCase().split(/[\s-]+/).map(lemma);
-      if (itemWords.every((w) => nounWords.includes(w))) s += 0.1;
+      // The whole phrase ("4 primitive types") outweighs a head-noun cue's colon and lack of
+      // modifiers ("three additional types of values:", +0.15 and no -0.05): it counts what is asked.
+      if (itemWords.every((w) => nounWords.includes(w))) s += 0.25;
     }
     if (c.approximate) s -= 0.2;
     return s;

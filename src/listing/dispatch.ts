@@ -66,7 +66,9 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
   // A count of some other noun that merely shares a question keyword ("six Functions" for a
   // question about categories under a function) says nothing about these items.
-  const stated = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemNoun);
+  // The cue of the whole item phrase ("4 primitive types") beats one of its head alone ("three
+  // additional types"): bestCue rewards a cue whose noun holds every word of the phrase.
+  const stated = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemPhrase ?? ctx.u.itemNoun);
   // "Which families have no derived requirements?" asks for a subset of the families: the count
   // the document states for all of them ("fourteen families") is not the subset's count.
   // "The requirements in section 3.5" are a part: a count stated outside that part ("a total of

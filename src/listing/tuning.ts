@@ -67,6 +67,13 @@ export const TUNING = {
    */
   listCountWeight: 3,
   /**
+   * Share of listCountWeight added to a series inside the count sentence with as many elements
+   * as it states ("4 primitive types (string, number, boolean, null) and two structures:"): the
+   * colon opens a list of the other noun; the count is met where it is written. Half: enough to
+   * beat the list after the colon on a tie, not enough to outweigh the question's words.
+   */
+  cueSentenceSeriesShare: 0.5,
+  /**
    * The question names a mark that some rows of a table carry in their last column ("FED"):
    * those rows are asked for, as surely as a reference names a part.
    */

@@ -25,7 +25,7 @@ export function detectInlineLists(lines: ParsedLine[], opts: { outsideText: (l: 
     const counted = countedSeries(p);
     // A sentence read by its count is read once: the count decides where its elements part.
     const taken = new Set(counted.map((c) => c.introLine && `${c.introLine.pageNum}:${c.introLine.lineNum}`));
-    const others = [...proseSeries(p), ...semicolonSeries(p)].filter((x) => !taken.has(x.introLine && `${x.introLine.pageNum}:${x.introLine.lineNum}`));
+    const others = [...proseSeries(p), ...quotedSeries(p), ...semicolonSeries(p)].filter((x) => !taken.has(x.introLine && `${x.introLine.pageNum}:${x.introLine.lineNum}`));
     for (const series of [...counted, ...others]) out.push({ ...series, index: opts.firstIndex + out.length });
     for (const whole of markerRuns(p.text)) {
       // Markers that open lines are block lists, found already.
@@ -80,6 +80,7 @@ const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|lik
 // clause ("..., with the most common being alerts, logs, and people").
 const SERIES_OPENER = /\b(?:including|include|includes|such as|namely|being)\s+/gi;
 const MAX_ELEMENT_WORDS = 6;
+const NUMBERED_CITATION = /\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g;
 
 /**
  * Series in running prose: three or more short elements joined by commas with "and" or "or"
@@ -88,7 +89,10 @@ const MAX_ELEMENT_WORDS = 6;
  */
 function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
-  for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?;])\s+/)) {
+  for (const { sentence: raw, at } of sentencesOf(p.text, /(?<=[.!?;])\s+/)) {
+    // Numbered citations ("... and sentence representations [4, 27, 28, 22].") are no part of the
+    // series: their commas would part it, their brackets end it. Offsets before them hold.
+    const sentence = raw.replace(NUMBERED_CITATION, '');
     const m = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
     if (!m) continue;
     let before = sentence.slice(0, m.index);
@@ -103,9 +107,14 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     let from = 0;
     for (let k = pieces.length - 2; k >= 0; k--) {
       const piece = pieces[k]!.replace(/,$/, '');
-      if (piece.split(/\s+/).length <= MAX_ELEMENT_WORDS && wordy(piece)) continue;
       const lead = [...piece.matchAll(SERIES_OPENER)].at(-1);
       const rest = lead ? piece.slice(lead.index! + lead[0].length) : '';
+      // A word announcing members inside a short piece, after words of its own clause, opens the
+      // series there too ("findings with detailed documentation, which may include work papers,
+      // screenshots, ..."). One opening the piece ("parameters, including the weights, ...")
+      // hangs an aside on the word before; the series then needs a lead as any other.
+      const midPiece = Boolean(lead && lead.index! > 0 && rest && wordy(rest));
+      if (piece.split(/\s+/).length <= MAX_ELEMENT_WORDS && wordy(piece) && !midPiece) continue;
       // Without such a lead the long piece stays in, and the series is no series (as before).
       if (rest && rest.split(/\s+/).length <= MAX_ELEMENT_WORDS && wordy(rest)) from = k;
       break;
@@ -129,6 +138,27 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const intro = `${before}${head}`.trim();
     if (!intro) continue;
     out.push(seriesList(p, intro, at, parts, at + m.index + head.length));
+  }
+  return out;
+}
+
+/**
+ * A series of quoted terms: 'The key words "MUST", "MUST NOT", ... and "OPTIONAL" in this
+ * document are ...'. The quotes mark where each element starts and ends, so the last one does not
+ * run on into the sentence's predicate as a bare last element would.
+ */
+function quotedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
+  const out: Omit<StructList, 'index'>[] = [];
+  const quoted = /(?:“[^“”]{1,60}”|"[^"]{1,60}")/.source;
+  const run = new RegExp(`${quoted}(?:\\s*,\\s*(?:(?:and|or)\\s+)?${quoted}|,?\\s+(?:and|or)\\s+${quoted}){2,}`, 'u');
+  for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?;])\s+(?=[A-Z“"])/)) {
+    const m = run.exec(sentence);
+    if (!m) continue;
+    const intro = sentence.slice(0, m.index).trim();
+    if (!intro || !/\p{L}{2}/u.test(intro)) continue;
+    const parts = [...m[0].matchAll(new RegExp(quoted, 'gu'))].map((q) => q[0].slice(1, -1).trim()).filter((x) => /\p{L}/u.test(x));
+    if (parts.length < 3) continue;
+    out.push(seriesList(p, intro, at, parts, at + m.index));
   }
   return out;
 }
@@ -176,27 +206,38 @@ function seriesList(p: Paragraph, intro: string, introAt: number, elements: stri
 function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
   for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?])\s+/)) {
+    // The count hands the series over with a colon ("three types of regularization: ...") or
+    // in brackets right after the counted noun ("ten Linux architectures (amd64, ..., and s390x)").
     const colon = sentence.indexOf(': ');
-    if (colon < 0) continue;
-    const intro = sentence.slice(0, colon + 1);
-    // The count is the last number the clause before the colon writes, a few words before it.
-    const words = intro.replace(/:$/, '').split(/\s+/);
-    const counts = words.map((w, i) => ({ n: parseNumberWord(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')), i })).filter((x) => x.n !== null && x.n >= 2 && x.n <= 12);
-    const count = counts.at(-1);
-    if (!count || words.length - count.i > MAX_COUNT_DISTANCE) continue;
-    const body = sentence.slice(colon + 2).replace(/[.!?]$/, '');
-    if (/[;:]/.test(body)) continue;
-    let parts = body.split(/,\s+/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
-    if (parts.length === count.n! - 1) {
-      const last = parts.at(-1)!;
-      const join = [...last.matchAll(/\s+(?:and|or)\s+/g)].at(-1);
-      if (!join) continue;
-      parts = [...parts.slice(0, -1), last.slice(0, join.index!), last.slice(join.index! + join[0].length)];
+    const handovers: { intro: string; body: string; bodyAt: number }[] = [];
+    if (colon >= 0) handovers.push({ intro: sentence.slice(0, colon + 1), body: sentence.slice(colon + 2).replace(/[.!?]$/, ''), bodyAt: colon + 2 });
+    for (const m of sentence.matchAll(/\s\(([^()]{3,400})\)/g)) handovers.push({ intro: sentence.slice(0, m.index!).trim(), body: m[1]!, bodyAt: m.index! + 2 });
+    for (const h of handovers) {
+      const parts = countedParts(h.intro, h.body);
+      if (parts) out.push(seriesList(p, h.intro, at, parts, at + h.bodyAt));
     }
-    if (parts.length !== count.n || parts.some((x) => !x || x.split(/\s+/).length > MAX_ELEMENT_WORDS || !/\p{L}{2}/u.test(x))) continue;
-    out.push(seriesList(p, intro, at, parts, at + colon + 2));
   }
   return out;
+}
+
+/** The body's elements when the clause before it states their number, a few words back; else null. */
+function countedParts(intro: string, body: string): string[] | null {
+  // The count is the last number the clause before the body writes, a few words before it.
+  const words = intro.replace(/:$/, '').split(/\s+/);
+  const counts = words.map((w, i) => ({ n: parseNumberWord(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')), i })).filter((x) => x.n !== null && x.n >= 2 && x.n <= 12);
+  const count = counts.at(-1);
+  if (!count || words.length - count.i > MAX_COUNT_DISTANCE) return null;
+  if (/[;:]/.test(body)) return null;
+  let parts = body.split(/,\s+/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
+  if (parts.length === count.n! - 1) {
+    const last = parts.at(-1)!;
+    const join = [...last.matchAll(/\s+(?:and|or)\s+/g)].at(-1);
+    if (!join) return null;
+    parts = [...parts.slice(0, -1), last.slice(0, join.index!), last.slice(join.index! + join[0].length)];
+  }
+  // The stated count vouches for the parts: a name with one letter ("i386") is an element too.
+  if (parts.length !== count.n || parts.some((x) => !x || x.split(/\s+/).length > MAX_ELEMENT_WORDS || !/\p{L}/u.test(x))) return null;
+  return parts;
 }
 // The count stands close before the colon: "three major categories of AI bias to be considered and managed:".
 const MAX_COUNT_DISTANCE = 12;

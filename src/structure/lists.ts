@@ -349,8 +349,9 @@ const DIGIT_WIDTH = 0.6;
 
 export function joinLine(text: string, line: string): string {
   if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
-  if (/\p{L}-$/u.test(text) && /^\p{Ll}/u.test(line)) {
-    const before = /(\p{L}+)-$/u.exec(text)?.[1] ?? '';
+  // Some typesetters break words with a hyphen character of their own (U+2010, U+2011).
+  if (/\p{L}[-\u2010\u2011]$/u.test(text) && /^\p{Ll}/u.test(line)) {
+    const before = /(\p{L}+)[-\u2010\u2011]$/u.exec(text)?.[1] ?? '';
     const after = /^\p{L}+/u.exec(line)?.[0] ?? '';
     if (compounds.has(`${before}-${after}`.toLowerCase())) return text + line;
     return text.slice(0, -1) + line;
@@ -364,7 +365,7 @@ let compounds: ReadonlySet<string> = new Set();
 /** The compounds a document writes whole ("third-party"), lower case. */
 export function compoundsOf(lines: { text: string }[]): Set<string> {
   const out = new Set<string>();
-  for (const l of lines) for (const m of l.text.matchAll(/\p{L}+-\p{L}+/gu)) out.add(m[0].toLowerCase());
+  for (const l of lines) for (const m of l.text.matchAll(/\p{L}+[-\u2010\u2011]\p{L}+/gu)) out.add(m[0].toLowerCase().replace(/[\u2010\u2011]/g, '-'));
   return out;
 }
 
