@@ -84,10 +84,15 @@ function page3(): Draw {
 
 const guide = () => drawPdf([page1(), page2(), page3()]);
 
+/** The guide's structure model, read the way ingest reads it. */
+async function modelOf() {
+  const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
+  return buildStructure(parsed, buildToc(parsed).entries);
+}
+
 describe('what does not end a list (generated)', () => {
   it('runs an item on past a page break and a figure caption, at its hanging indent, to its next items', async () => {
-    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
-    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const model = await modelOf();
     const list = model.lists.find((l) => l.intro?.startsWith('The survey records the site with four methods'))!;
     const items = model.items.filter((i) => i.listId === list.id);
     expect(items.map((i) => i.label)).toEqual(['Walking transects', 'Sample pits', 'Ground radar', 'Aerial photographs']);
@@ -108,29 +113,25 @@ describe('what does not end a list (generated)', () => {
   });
 
   it('ends an inline series with the element after its serial comma, whole', async () => {
-    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
-    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const model = await modelOf();
     const hazards = model.lists.find((l) => l.kind === 'series' && l.intro?.includes('guards against'))!;
     expect(model.items.filter((i) => i.listId === hazards.id).map((i) => i.label)).toEqual(['fire', 'damp', 'theft', 'wind and wave']);
   });
 
   it('reads quoted terms in a sentence as a series, the last one ending at its quote', async () => {
-    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
-    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const model = await modelOf();
     const words = model.lists.find((l) => l.kind === 'series' && l.intro === 'The words')!;
     expect(model.items.filter((i) => i.listId === words.id).map((i) => i.label)).toEqual(['keep', 'store', 'hold on to', 'file']);
   });
 
   it('ends a series before a numbered citation, whose commas are not the series\'', async () => {
-    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
-    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const model = await modelOf();
     const kinds = model.lists.find((l) => l.kind === 'series' && l.intro?.includes('many kinds'))!;
     expect(model.items.filter((i) => i.listId === kinds.id).map((i) => i.label)).toEqual(['maps', 'letters', 'ledgers', 'field drawings']);
   });
 
   it('opens a series after a word announcing members inside its first short piece', async () => {
-    const parsed = await parsePdf(new Uint8Array(await guide()), { pageCap: 5 });
-    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const model = await modelOf();
     const held = model.lists.find((l) => l.kind === 'series' && l.intro?.startsWith('Every box holds'))!;
     expect(model.items.filter((i) => i.listId === held.id).map((i) => i.label)).toEqual(['plans', 'letters', 'notes', 'sketches']);
   });
