@@ -221,7 +221,14 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const named = namedHeadings(q.text ?? '', q.headings ?? [], q.title_entry ?? '');
   const namedWords = new Set(named.flatMap((h) => h.split(' ')));
   const written = new Set(tokensOf(name));
-  const kept = u.keywords.filter((k) => !docWords.has(stem(k)) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase())));
+  const keptBase = (k: string) => !docWords.has(stem(k)) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase()));
+  // When the document's name holds nearly all the question's other words ("what kinds of files
+  // make up a debug and trace snapshot?" of the "Debug and Trace Snapshot File Format"), the item
+  // phrase is all that is left to find the list by: its words stay. Otherwise they go as any
+  // name word does (they are everywhere in the document).
+  const noun = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''} ${u.itemPhrase ?? ''}`).map(stem));
+  const others = u.keywords.filter((k) => keptBase(k) && !noun.has(stem(k)));
+  const kept = u.keywords.filter((k) => keptBase(k) || (others.length < 2 && noun.has(stem(k))));
   const codes = u.codes.filter((c) => !namesDocument(c));
   const phrases = [...new Set([...u.phrases.filter((p) => !namesDocument(p)), ...named])];
   // "SP 800-171" in a question about SP 800-171 names the document, and so do its numbers.
