@@ -182,6 +182,13 @@ function workshop(): Draw[] {
       at(doc, 96, 456, 'a crank for the treadle drive');
       at(doc, 84, 472, '•');
       at(doc, 96, 472, 'a flywheel for the old lathes');
+      at(doc, 72, 504, '6 Manuals', { bold: true, size: 14 });
+      at(doc, 72, 532, 'The workshop library holds 7 service manuals for the machines it repairs.');
+      at(doc, 72, 556, 'The safety manuals posted on the wall are:');
+      at(doc, 84, 572, '•');
+      at(doc, 96, 572, 'Lathe safety rules');
+      at(doc, 84, 588, '•');
+      at(doc, 96, 588, 'Kiln safety rules');
     },
   ];
 }
@@ -207,6 +214,14 @@ describe('a count that hands a series over with a colon (generated)', () => {
     const { answer } = await doc.ask<ListingAnswer>('Which spare parts does the workshop stock?');
     expect(answer.statedCount).toBe(3);
     expect(answer.items.map((i) => i.name)).toEqual(['belts', 'fuses', 'bearings']);
+  });
+
+  it('takes no count of another kind of the noun asked for as the list\'s count', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which safety manuals are posted on the wall?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Lathe safety rules', 'Kiln safety rules']);
+    // "7 service manuals" counts the library's manuals, not the safety manuals on the wall.
+    expect(answer.statedCount).toBeNull();
+    expect(answer.isComplete).not.toBe(false);
   });
 
   it('reads a series the count hands over in brackets after the counted noun', async () => {

@@ -95,3 +95,9 @@ export const MONTH_NAMES: ReadonlySet<string> = new Set([
 
 /** Words that tag an edition of a document ("Version 2.1", "Rev. 3"), with a number after them. */
 export const EDITION_WORDS: ReadonlySet<string> = new Set(['version', 'rev', 'revision', 'edition', 'release']);
+
+/**
+ * Nouns that only classify their complement ("kinds of files", "types of bias"): the members are
+ * the complement's kinds, and a text names them by either word.
+ */
+export const CLASSIFIER_WORDS: ReadonlySet<string> = new Set(['kinds', 'types', 'sorts', 'varieties', 'forms', 'kind', 'type', 'sort', 'variety', 'form']);

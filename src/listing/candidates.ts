@@ -15,6 +15,7 @@ import { TUNING } from './tuning.ts';
 import { measureCell } from '../structure/header-series.ts';
 import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
+import { CLASSIFIER_WORDS } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 
 /** A stored list as ranking reads it: its row (see build-structure), its section path, its items. */
@@ -160,6 +161,13 @@ export function rankLists(
     nounUnits?: ReadonlySet<string>;
   },
 ): RankedList[] {
+  // "What kinds of files ...": members are named as files as often as kinds ("the following
+  // files:"), so the complement's head is an item noun too; and "kinds" may say only how the
+  // question is put: a list that does not hold it is not the less about the question (it leaves
+  // the coverage's count, not the keywords, whose weight it keeps where a text uses it).
+  const classified = /^(\S+) of (.+)$/.exec(u.itemPhrase ?? '');
+  const classifier = classified && CLASSIFIER_WORDS.has(classified[1]!.toLowerCase()) ? stem(classified[1]!.toLowerCase()) : null;
+  const complement = classifier ? classified![2]! : '';
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
   // The list a count sentence closed by a colon introduces: the first to start after it, within
   // a page; a table is a float set wherever it fits ("Table 2" between "three types of
@@ -177,7 +185,7 @@ export function rankLists(
   // words are split at hyphens, and a compound broken over a line ("post / FIRM") loses its hyphen.
   const partsOf = new Map(u.keywords.filter((k) => k.includes('-')).map((k) => [stem(k), tokensOf(k).map(stem)] as const));
   const holds = (set: Set<string>, k: string) => set.has(k) || Boolean(partsOf.get(k)?.every((p) => set.has(p)));
-  const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''}`).map(stem));
+  const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''} ${tokensOf(complement).at(-1) ?? ''}`).map(stem));
   const refs = questionRefs(question);
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
@@ -341,6 +349,11 @@ export function rankLists(
     const itemsNamed = l.items.length >= 2 && named / l.items.length >= 0.75 ? 1 : 0;
     // Items named by the noun carry it themselves: the noun is there as surely as in an intro.
     const nounHere = noun || itemsNamed;
+    // The noun that closes an intro before its colon names what the items are ("contains the
+    // following files:" lists files; "has the following sections:" lists sections), which the
+    // noun anywhere else in the intro ("These are .ini files with the following sections:") does not.
+    const closing = /(\p{L}+)\s*:\s*$/u.exec(f.intro)?.[1];
+    const namesMembers = closing && nounStems.has(stem(closing.toLowerCase())) ? 1 : 0;
     // A question that negates its predicate ("not insure") fits a list introduced with a negation,
     // in its intro, the sentences leading to it or the item it hangs from ("3. ... shall not be
     // considered to be high-risk ... The first subparagraph shall apply where ..."); best with
@@ -384,14 +397,16 @@ export function rankLists(
     const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? 1 : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
-    const coverage = keywords.length ? covered / keywords.length : 0;
+    const heldHere = (k: string) => [intro, heading, parent, items, ancestors].some((set) => holds(set, k));
+    const asked = keywords.length - (classifier && keywords.includes(classifier) && !heldHere(classifier) ? 1 : 0);
+    const coverage = asked > 0 ? covered / asked : 0;
     // The share of the question's words the introducing sentence says by itself.
     const introCoverage = keywords.length ? inIntroCount / keywords.length : 0;
     const score =
       lexical +
       TUNING.listRefWeight * (refHits + isSectionList) -
       TUNING.listRefMissPenalty * refMiss +
-      TUNING.listNounWeight * nounHere +
+      TUNING.listNounWeight * (nounHere + namesMembers) +
       TUNING.listIntroducedWeight * introduced +
       TUNING.listScopeWeight * inScope +
       // When the count sentence introduces a list, that list is the one it counts: another of as
@@ -416,7 +431,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

@@ -23,7 +23,7 @@ import { subLevelLists } from './sub-levels.ts';
 import { withTitlesAbove } from './titles-above.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
-import { SECTION_NOUNS } from '../lexicon/english.ts';
+import { DETERMINERS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
@@ -68,7 +68,9 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // question about categories under a function) says nothing about these items.
   // The cue of the whole item phrase ("4 primitive types") beats one of its head alone ("three
   // additional types"): bestCue rewards a cue whose noun holds every word of the phrase.
-  const stated = bestCue(ctx.u.itemNoun ? cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx)) : cues, ctx.u.itemPhrase ?? ctx.u.itemNoun);
+  // Without an item noun nothing tells which count is of the items asked: only the chosen list's
+  // own intro may state its size (ownCue, below).
+  const stated = ctx.u.itemNoun ? bestCue(cues.filter((c) => c.match !== 'keyword' && c.match !== 'generic' && !countsTheContainer(c.noun, ctx) && !countsAnotherKind(c.noun, ctx)), ctx.u.itemPhrase ?? ctx.u.itemNoun) : null;
   // "Which families have no derived requirements?" asks for a subset of the families: the count
   // the document states for all of them ("fourteen families") is not the subset's count.
   // "The requirements in section 3.5" are a part: a count stated outside that part ("a total of
@@ -448,6 +450,26 @@ function countsTheContainer(noun: string, ctx: StrategyContext): boolean {
   const itemWords = tokensOf(`${ctx.u.itemPhrase ?? ''} ${ctx.u.itemNoun ?? ''} ${ctx.u.itemNounSingular ?? ''}`).map(stem);
   if (!cueHead || itemWords.includes(cueHead)) return false;
   return tokensOf(ctx.question).map(stem).includes(cueHead);
+}
+
+/**
+ * "7 manual page lists" counts another kind of list than "the core Debian mailing lists": the
+ * cue qualifies the head noun the question names, but with words the question does not use,
+ * while the question qualifies it with its own. An unqualified count ("seven steps") or one
+ * sharing a qualifier ("six RMF steps") may be of the items.
+ */
+function countsAnotherKind(noun: string, ctx: StrategyContext): boolean {
+  const head = stem(tokensOf(ctx.u.itemNounSingular ?? ctx.u.itemNoun ?? '').at(-1) ?? '');
+  const qualifiers = (words: string[]) => words.filter((w) => !DETERMINERS.has(w) && parseNumberWord(w) === null && /\p{L}{2}/u.test(w)).map(stem);
+  const cue = tokensOf(noun);
+  const at = cue.findIndex((w) => stem(w) === head);
+  if (!head || at <= 0) return false;
+  const phrase = tokensOf(ctx.u.itemPhrase ?? '');
+  const own = qualifiers(phrase.slice(0, Math.max(0, phrase.findIndex((w) => stem(w) === head))));
+  const theirs = qualifiers(cue.slice(0, at));
+  if (!own.length || !theirs.length) return false;
+  const asked = new Set([...own, ...ctx.u.keywords.map(stem)]);
+  return !theirs.some((w) => asked.has(w));
 }
 
 /**
