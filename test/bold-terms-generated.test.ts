@@ -37,6 +37,10 @@ function guide(): Draw {
     }
     textAt(doc, L, y + 10, '2 Records', { bold: true, size: 13 });
     textAt(doc, L, y + 36, 'Each stage keeps its own record, signed by the person who carried it out.');
+    // A year before a bold title is no list marker: the title is no item's name.
+    textAt(doc, L, y + 56, '2023');
+    textAt(doc, L + doc.font('Helvetica').fontSize(11).widthOfString('2023 '), y + 56, 'Annual Report', { bold: true });
+    textAt(doc, L + doc.font('Helvetica').fontSize(11).widthOfString('2023 ') + doc.font('Helvetica-Bold').fontSize(11).widthOfString('Annual Report '), y + 56, 'of the works was filed.');
   };
 }
 
@@ -47,6 +51,7 @@ describe('bold item terms after a regular bullet (generated)', () => {
     const parsed = await parsePdf(new Uint8Array(await pdf()), { pageCap: 5 });
     const bulletLines = parsed.lines.filter((l) => l.text.startsWith('•'));
     expect(bulletLines.map((l) => l.leadIn)).toEqual(STAGES.map(([t]) => t));
+    expect(parsed.lines.find((l) => l.text.startsWith('2023'))!.leadIn).toBeNull();
     const toc = buildToc(parsed).entries;
     // The terms open list items: no section of the rebuilt contents is named after one.
     expect(toc.some((e) => STAGES.some(([t]) => e.title === t))).toBe(false);

@@ -75,6 +75,9 @@ function page3(): Draw {
     textAt(doc, HANG, 104 + STEP, '/var and /srv on the survey server');
     textAt(doc, 90, 104 + 2 * STEP, '•');
     textAt(doc, HANG, 104 + 2 * STEP, 'the county archive');
+    // An item that opens like a caption is an item still.
+    textAt(doc, 90, 104 + 3 * STEP, '•');
+    textAt(doc, HANG, 104 + 3 * STEP, 'Table 2 of the reading room');
     textAt(doc, L, 104 + 4 * STEP, 'The hazards the store guards against are fire, damp, theft, and wind and wave.');
     textAt(doc, L, 104 + 6 * STEP, 'The words "keep", "store", "hold on to", and "file" in this guide are to be read as one.');
     textAt(doc, L, 104 + 8 * STEP, 'The store has held records of many kinds including maps, letters, ledgers and field drawings [3, 7, 12].');
@@ -109,7 +112,7 @@ describe('what does not end a list (generated)', () => {
     expect(toc.filter((e) => e.title === '4. Field methods')).toHaveLength(1);
     const model = buildStructure(parsed, toc);
     const places = model.lists.find((l) => l.intro === 'The records are kept in these places:')!;
-    expect(model.items.filter((i) => i.listId === places.id).map((i) => i.label)).toEqual(['the site office', '/var and /srv on the survey server', 'the county archive']);
+    expect(model.items.filter((i) => i.listId === places.id).map((i) => i.label)).toEqual(['the site office', '/var and /srv on the survey server', 'the county archive', 'Table 2 of the reading room']);
   });
 
   it('ends an inline series with the element after its serial comma, whole', async () => {

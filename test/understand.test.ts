@@ -122,6 +122,8 @@ describe('understandQuestion: intent', () => {
     // "does" is the auxiliary of another subject: the plural picked from decides.
     expect(u('For which of the sample services does one need a paid account?')).toMatchObject({ intent: 'listing', itemNoun: 'services' });
     expect(u('Which of the sample services has the lowest price?').intent).toBe('factual');
+    // "does" as the main verb, with no verb of another subject after it.
+    expect(u('Which of the teams does the most work?').intent).toBe('factual');
     // "which ones" asks for members of a plural named before it.
     expect(u('Some inputs pass the routine unchecked; which ones must be checked separately?').intent).toBe('listing');
     // A counted noun that would be a measure ("words") is the items when their members are asked for.

@@ -180,13 +180,14 @@ function runInLead(frags: Fragment[], regularAfter: boolean): string | null {
 }
 
 /**
- * A fragment that is only a list marker: a glyph or number without letters ("•", "3.", "(2)"), or a
- * letter or roman numeral closed by a stop or bracket ("a.", "(iv)"). Its shape, never its words.
+ * A fragment that is only a list marker: a glyph ("•"), a number of two digits at most closed by a
+ * stop or bracket ("3.", "(2)"), or a letter or roman numeral so closed ("a.", "(iv)"). Its
+ * shape, never its words: "2023" or "Note." opens no item.
  */
 function isMarkerFragment(f: Fragment): boolean {
   const t = f.text.trim();
   if (t === '' || f.bold) return false;
-  return (!/\p{L}/u.test(t) && t.length <= 4) || /^\(?[a-z]{1,4}[.)]$/i.test(t);
+  return /^(?:[^\p{L}\p{N}\s]{1,2}|\(?\d{1,2}[.)]|\(\d{1,2}\))$/u.test(t) || /^\(?(?:[a-z]|[ivxlcdm]{1,4})[.)]$/i.test(t);
 }
 
 /** How many fragments from the start satisfy `ok`. */

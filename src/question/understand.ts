@@ -732,7 +732,10 @@ function readClause(clauseIn: Tok[]): ClauseReading {
       const verb = q[np.end]?.lower ?? '';
       // "Which of the APIs does one need ...": "does" is the auxiliary of another subject, so
       // the plural the question picks from decides, as in "which APIs does one need".
-      const auxOfOther = (verb === 'does' || verb === 'did') && plural(np) === 'plural' && readNounPhrase(q, np.end + 1).toks.length > 0;
+      const subject = readNounPhrase(q, np.end + 1);
+      // ... and a verb of that subject after it ("does one need"; "does the most work" has none).
+      const ownVerb = q[subject.end];
+      const auxOfOther = (verb === 'does' || verb === 'did') && plural(np) === 'plural' && subject.toks.length > 0 && ownVerb?.kind === 'word' && !AUX.has(ownVerb.lower);
       if (auxOfOther) return { intent: 'listing', confidence: 0.7, np, after: q.slice(np.end), signal: 'which-of-plural-object' };
       if (['is', 'was', 'has', 'does'].includes(verb) || (verb.endsWith('s') && !AUX.has(verb) && verb !== 'are')) {
         return { intent: 'factual', confidence: 0.75, np, after: q.slice(np.end), signal: 'which-of-singular' };

@@ -9,6 +9,7 @@ import { parseNumbering } from '../toc/numbering.ts';
 import { wordCount } from '../toc/text.ts';
 import type { TocRow } from '../toc/types.ts';
 import { compoundsOf, detectLists, withCompounds, type StructList } from './lists.ts';
+import { parseMarker } from './markers.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectTables } from './tables.ts';
@@ -96,7 +97,14 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     return l.column === 0 && Math.abs(mid - width(l.pageNum) / 2) < width(l.pageNum) * 0.04 && l.x0 > width(l.pageNum) * 0.3;
   };
   const outsideText = (l: ParsedLine) => Boolean(l.furniture) || index.contents.has(l);
-  const isCaption = (l: { text: string }) => parseNumbering(l.text.trim())[0]?.kind === 'caption';
+  // A caption is set as one: a capital label and its number, then a stop, a colon, a dash or the
+  // line's end ("Fig. 6. Cybersecurity ..."), never an item ("• Table 2 lists ...") or a wrapped
+  // line of prose ("Figure 4 and the appendix describe ...").
+  const isCaption = (l: { text: string }) => {
+    const t = l.text.trim();
+    if (!/^\p{Lu}/u.test(t) || parseMarker(t)) return false;
+    return parseNumbering(t)[0]?.kind === 'caption' && /^\S+\s+[A-Z]?-?\d+(?:[.-]\d+)*[a-z]?\s*(?:[:.\u2013\u2014-]|$)/u.test(t);
+  };
   const blocks = detectLists(doc.lines, { outsideText: (l) => outsideText(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine), isCaption, bodySize: index.body.size });
   const inline = detectInlineLists(doc.lines, { outsideText: (l) => outsideText(l) || isHeading(l), firstIndex: blocks.length });
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
