@@ -287,6 +287,7 @@ export function rankLists(
   const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
     let lexical = 0;
     let covered = 0;
+    let classifierMissing = 0;
     let inIntroCount = 0;
     for (const k of keywords) {
       if (holds(intro, k)) inIntroCount++;
@@ -298,6 +299,7 @@ export function rankLists(
       const inAncestors = holds(ancestors, k) ? W.ancestors : 0;
       const best = Math.max(inIntro, inHeading, inParent, inItems, inAncestors);
       if (best > 0) covered++;
+      else if (k === classifier) classifierMissing = 1;
       lexical += w * (best + 0.25 * (inIntro + inHeading + inParent + inItems + inAncestors - best));
     }
     const ctxTokens = tokensOf(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent}`);
@@ -397,8 +399,7 @@ export function rankLists(
     const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? 1 : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
-    const heldHere = (k: string) => [intro, heading, parent, items, ancestors].some((set) => holds(set, k));
-    const asked = keywords.length - (classifier && keywords.includes(classifier) && !heldHere(classifier) ? 1 : 0);
+    const asked = keywords.length - classifierMissing;
     const coverage = asked > 0 ? covered / asked : 0;
     // The share of the question's words the introducing sentence says by itself.
     const introCoverage = keywords.length ? inIntroCount / keywords.length : 0;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, CARDINALS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -157,7 +157,7 @@ const MEASURE_NOUNS = new Set([
 const TRANSPARENT_HEADS = new Set(['names', 'titles', 'list', 'set', 'labels', 'identifiers', 'ids']);
 /** Classifier heads whose complement must stay in the item phrase ("types of bias"). */
 const CLASSIFIER_HEADS = new Set([
-  'types', 'kinds', 'sorts', 'forms', 'varieties', 'classes', 'categories', 'examples', 'ways',
+  ...[...CLASSIFIER_WORDS].filter((w) => w.endsWith('s')), 'classes', 'categories', 'examples', 'ways',
   'aspects', 'components', 'elements', 'parts', 'groups', 'families',
 ]);
 /** Structural units of documents: kept as a modifier of the head ("subcategory codes"). */
