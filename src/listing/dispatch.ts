@@ -20,6 +20,7 @@ import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { subLevelLists } from './sub-levels.ts';
+import { sectionsOfItems } from './sections-of-items.ts';
 import { withTitlesAbove } from './titles-above.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
@@ -145,8 +146,12 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // merging would rename a code after its title, or fold points that open with the same words.
   // Only a list's items of one and the same name are one (a table's rows keyed alike).
   const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : chosen.variant === 'candidate-list' ? mergeSameNames(chosen.items) : mergeCandidates(chosen.items);
-  const items = othersOnly(ctx.question, merged.items);
-  if (items.length < merged.items.length) await ctx.tracer.record({ stage: 'merge', step: 'others_only', output: { dropped: merged.items.filter((i) => !items.includes(i)).map((i) => i.name) }, decision: `the question asks for the other ${ctx.u.itemNoun ?? 'items'}: dropped ${merged.items.length - items.length} it names itself` });
+  const kept = othersOnly(ctx.question, merged.items);
+  if (kept.length < merged.items.length) await ctx.tracer.record({ stage: 'merge', step: 'others_only', output: { dropped: merged.items.filter((i) => !kept.includes(i)).map((i) => i.name) }, decision: `the question asks for the other ${ctx.u.itemNoun ?? 'items'}: dropped ${merged.items.length - kept.length} it names itself` });
+  // An enumeration (not a set of sections already) whose labels are all the sections under one entry.
+  const sections = chosen.variant === 'candidate-list' && chosen.detail.kind !== 'section' ? await sectionsOfItems(ctx, kept) : null;
+  const items = sections?.items ?? kept;
+  if (sections) await ctx.tracer.record({ stage: 'merge', step: 'sections_of_items', output: { parent: sections.parent, items: items.length }, decision: `the ${items.length} items are the ${items.length} sections under "${sections.parent}": each is cited at its heading too` });
   await ctx.tracer.record({
     stage: 'merge',
     step: 'dedup',
@@ -158,7 +163,8 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // the list's own, closer than any count found elsewhere, and it decides in its place.
   const own = chosen.variant === 'candidate-list' ? ownCue(chosen) : null;
   if (own) await ctx.tracer.record({ stage: 'list', step: 'cardinality', output: { own, replaced: cue }, decision: `the chosen list's intro states ${own.count} ${own.noun}` });
-  const verdict = decideCompleteness(chosen, items.length, own ?? cue, ctx.routed);
+  const decided = decideCompleteness(chosen, items.length, own ?? cue, ctx.routed);
+  const verdict = sections && decided.isComplete === true ? { ...decided, reason: `${decided.reason}; its items are all the sections under "${sections.parent}"` } : decided;
   await ctx.tracer.record({
     stage: 'verify',
     step: 'completeness',
@@ -388,7 +394,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     items: listItemsAsCandidates(top.list, lists),
     exhaustive,
     relevant: tied,
-    detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro },
+    detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind },
     ...cost,
   };
 }
