@@ -82,6 +82,9 @@ function page3(): Draw {
     textAt(doc, L, 104 + 6 * STEP, 'The words "keep", "store", "hold on to", and "file" in this guide are to be read as one.');
     textAt(doc, L, 104 + 8 * STEP, 'The store has held records of many kinds including maps, letters, ledgers and field drawings [3, 7, 12].');
     textAt(doc, L, 104 + 10 * STEP, 'Every box holds the record of one site, which may include plans, letters, notes, and sketches.');
+    // Elements with a short bracketed aside each; a series led by "by".
+    textAt(doc, L, 104 + 12 * STEP, 'Shelf marks are the bay (B), the shelf (S), the box (X), and the folder (F).');
+    textAt(doc, L, 104 + 14 * STEP, 'Requests can be made by letter, phone, email or web form.');
   };
 }
 
@@ -137,6 +140,16 @@ describe('what does not end a list (generated)', () => {
     const model = await modelOf();
     const held = model.lists.find((l) => l.kind === 'series' && l.intro?.startsWith('Every box holds'))!;
     expect(model.items.filter((i) => i.listId === held.id).map((i) => i.label)).toEqual(['plans', 'letters', 'notes', 'sketches']);
+  });
+
+  it('keeps a short bracketed aside with its element, and opens a series after "by"', async () => {
+    const model = await modelOf();
+    const marks = model.lists.find((l) => l.kind === 'series' && l.intro === 'Shelf marks are')!;
+    const items = model.items.filter((i) => i.listId === marks.id);
+    expect(items.map((i) => i.label)).toEqual(['the bay', 'the shelf', 'the box', 'the folder']);
+    expect(items[0]!.text).toBe('the bay (B)');
+    const requests = model.lists.find((l) => l.kind === 'series' && l.intro === 'Requests can be made by')!;
+    expect(model.items.filter((i) => i.listId === requests.id).map((i) => i.label)).toEqual(['letter', 'phone', 'email', 'web form']);
   });
 
   it('mends a word broken at a line end by a typesetter\'s own hyphen character', () => {

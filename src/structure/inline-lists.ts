@@ -75,11 +75,13 @@ export function detectInlineLists(lines: ParsedLine[], opts: { outsideText: (l: 
 
 // Where a series' first element starts: after a colon or one of the words that introduce
 // examples or members in English prose.
-const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|like|namely|either|being))\s+(?=[^:]*$)/gi;
+const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|by|via|like|namely|either|being))\s+(?=[^:]*$)/gi;
 // The words that announce members, not any preposition: only they open a series inside a longer
 // clause ("..., with the most common being alerts, logs, and people").
 const SERIES_OPENER = /\b(?:including|include|includes|such as|namely|being)\s+/gi;
 const MAX_ELEMENT_WORDS = 6;
+// One or two words: a value, an abbreviation, a code; a longer aside is a clause of its own.
+const BRACKET_ASIDE = /(?<=\p{L})\s\([^(),;:\s]{1,16}(?:\s[^(),;:\s]{1,16})?\)/gu;
 const NUMBERED_CITATION = /\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g;
 
 /**
@@ -92,7 +94,10 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   for (const { sentence: raw, at } of sentencesOf(p.text, /(?<=[.!?;])\s+/)) {
     // Numbered citations ("... and sentence representations [4, 27, 28, 22].") are no part of the
     // series: their commas would part it, their brackets end it. Offsets before them hold.
-    const sentence = raw.replace(NUMBERED_CITATION, '');
+    // A short aside in brackets after an element ("the space (32)", "Service Level Agreement
+    // (SLA)") belongs to it: blanked to spaces of its length, its brackets part nothing and the
+    // offsets hold; the element's whole text takes it back (seriesList).
+    const sentence = raw.replace(NUMBERED_CITATION, '').replace(BRACKET_ASIDE, (a) => ' '.repeat(a.length));
     const m = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
     if (!m) continue;
     let before = sentence.slice(0, m.index);
@@ -135,7 +140,7 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const kept = parts.filter((x) => !/^(?:\p{L}\.){2,}$/u.test(x));
     if (kept.length < 3 || kept.some((x) => x.split(/\s+/).length > MAX_ELEMENT_WORDS || !wordy(x))) continue;
     parts.splice(0, parts.length, ...kept);
-    const intro = `${before}${head}`.trim();
+    const intro = `${before}${head}`.replace(/\s+/g, ' ').trim();
     if (!intro) continue;
     out.push(seriesList(p, intro, at, parts, at + m.index + head.length));
   }
@@ -188,9 +193,12 @@ function seriesList(p: Paragraph, intro: string, introAt: number, elements: stri
   let cursor = start;
   const items = elements.map((text, k) => {
     const o = p.text.indexOf(text, cursor);
-    cursor = o >= 0 ? o + text.length : cursor;
+    // The element's bracketed aside right after it is part of its whole text, not of its name.
+    const aside = o >= 0 ? /^\s\([^(),;:\s]{1,16}(?:\s[^(),;:\s]{1,16})?\)/u.exec(p.text.slice(o + text.length)) : null;
+    const whole = aside ? `${text}${aside[0]}` : text;
+    cursor = o >= 0 ? o + whole.length : cursor;
     const l = lineAtOffset(p, o >= 0 ? o : start);
-    return { ordinal: k + 1, marker: '', label: text, text, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
+    return { ordinal: k + 1, marker: '', label: text, text: whole, lines: [{ pageNum: l.pageNum, lineNum: l.lineNum }] };
   });
   const introLine = lineAtOffset(p, introAt);
   return { parentList: null, parentItem: null, depth: 0, kind: 'series', style: 'prose', intro, heading: null, introLine: { pageNum: introLine.pageNum, lineNum: introLine.lineNum }, items, sequential: true, endedBy: 'end', gapAfter: false, pageStart: items[0]!.lines[0]!.pageNum, pageEnd: items.at(-1)!.lines[0]!.pageNum };
