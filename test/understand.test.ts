@@ -132,6 +132,16 @@ describe('understandQuestion: intent', () => {
     expect(u('How many words does the abstract have?').intent).toBe('factual');
   });
 
+  it('reads a bare word after a plural and before a preposition as the plural\'s verb', () => {
+    // "characters count as": the plural is the head; a compound would say "character count".
+    expect(u('Which symbols count as separators in a ledger file?')).toMatchObject({ intent: 'listing', itemNoun: 'symbols' });
+    expect(u('Which duties apply to the tenant?')).toMatchObject({ intent: 'listing', itemNoun: 'duties' });
+    // A compound whose words are all nouns stays one phrase: nothing after "tax" is a preposition.
+    expect(u('Which sales tax rules apply to online stores?')).toMatchObject({ intent: 'listing', itemNoun: 'rules', itemPhrase: 'sales tax rules' });
+    // The singular compound is a measure, one fact.
+    expect(u('Which character count does the form allow?').intent).toBe('factual');
+  });
+
   it('reads contractions and "a list of"', () => {
     expect(u("What's in Appendix C?")).toMatchObject({ intent: 'listing', scope: 'Appendix C' });
     expect(u("What's in Appendix C?").confidence).toBeLessThan(0.5);

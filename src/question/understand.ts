@@ -591,6 +591,10 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     // does the paper compare"): a verb there would leave the auxiliary without a subject.
     const nextIsAux = toks[i + 1]?.kind === 'word' && AUX.has(toks[i + 1]!.lower);
     if (out.length && isVerbToken(t) && out[out.length - 1]!.kind !== 'punct' && !nextIsAux) break;
+    // A bare word after a plural noun and before a preposition or an article is the plural's
+    // verb ("which characters count as whitespace", "which rules apply to"): an English compound
+    // sets its modifier in the singular ("the character count").
+    if (out.length && out[out.length - 1]!.kind === 'word' && isPluralNoun(out[out.length - 1]!.text) && t.kind === 'word' && t.text === t.lower && !/s$/.test(t.lower) && toks[i + 1]?.kind === 'word' && (PREPS.has(toks[i + 1]!.lower) || DETERMINERS.has(toks[i + 1]!.lower) || toks[i + 1]!.lower === 'as')) break;
     // A participle after the noun starts a reduced relative clause: "the Profile types described in".
     if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text)) break;
     out.push(t);
