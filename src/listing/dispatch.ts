@@ -24,7 +24,7 @@ import { sectionsOfItems } from './sections-of-items.ts';
 import { withTitlesAbove } from './titles-above.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
-import { DETERMINERS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
+import { CLASSIFIER_WORDS, DETERMINERS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
@@ -206,6 +206,11 @@ export function coversQuestion(f: Partial<Record<'coverage' | 'wordsCovered' | '
   return (f.coverage ?? 0) >= TUNING.listMinCoverageComplete && ((f.wordsCovered ?? 0) >= 2 || (f.noun ?? 0) > 0 || (f.refHits ?? 0) > 0);
 }
 
+/** The text names kinds of something ("types", "kinds", "sorts"). */
+function namesKinds(text: string): boolean {
+  return tokensOf(text).some((t) => CLASSIFIER_WORDS.has(t));
+}
+
 /** The item noun names a document's divisions ("subsections", "chapters"). */
 function asksForSections(u: StrategyContext['u']): boolean {
   return SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '');
@@ -288,7 +293,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const asksSections = asksForSections(ctx.u);
   const entryNamed = ctx.routed.entry !== null && namesEntry(ctx, ctx.routed.entry);
   const namedSections = asksSections && chain?.variant === 'toc-children' && entryNamed && numberedBelow(ctx.routed.entry!.title, chain.items.map((i) => i.name));
-  const nested = namedSections ? [] : await sectionSets(ctx);
+  const nested = namedSections ? [] : await sectionSets(ctx, lists);
   // And so do the sub-entries of every other entry of the document, whatever routing chose.
   // The routed entry's own sub-entries count among them unless the chain answered with them.
   const offered = new Set(nested.map((n) => n.parent.id));
@@ -337,7 +342,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const show = (r: RankedList) => ({ list: r.list === sectional ? `toc:${chain!.variant}` : r.list.subLevelOf !== undefined ? `below:${r.list.subLevelOf}` : r.list.id < 0 ? `toc:${r.list.heading}` : r.list.id, pages: [r.list.pageStart, r.list.pageEnd], items: r.list.items.length, score: r.score, features: r.features, context: r.context, first: r.list.items[0]?.label.slice(0, 60) });
   const useList = Boolean(top && strong && !sectionalWins);
   const covered = Boolean(top && coversQuestion(top.features));
-  const exhaustive = useList && closed && tied && covered && margin >= TUNING.listMinMargin;
+  // A list introduced as the kinds of something ("The three most common types are:") answers
+  // what kinds there are; a question that asks for no kinds may want something else of the
+  // thing ("what should an agreement cover"), so the list does not prove itself its answer.
+  const kindsUnasked = Boolean(top && namesKinds(top.list.intro ?? '') && !namesKinds(ctx.question));
+  const exhaustive = useList && closed && tied && covered && !kindsUnasked && margin >= TUNING.listMinMargin;
   const by = arbiter.pick ? ' (the model\'s pick)' : '';
   await ctx.tracer.record({
     stage: 'list',
@@ -354,7 +363,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
         : wideWin && strong
           ? `use the sub-entries of "${wideWin.parent.title}" that its opening names${by} (${wideWin.children.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%): never proven whole`
         : useList
-          ? `use ${top.list.subLevelOf !== undefined ? `the items nested in list ${top.list.subLevelOf}'s items` : `list ${top.list.id}`}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : 'runner-up too close'}`}`
+          ? `use ${top.list.subLevelOf !== undefined ? `the items nested in list ${top.list.subLevelOf}'s items` : `list ${top.list.id}`}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : kindsUnasked ? 'its intro lists kinds, which the question does not ask for' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
   });
   const cost = { tokens: (chain?.tokens ?? 0) + arbiter.tokens, llmCalls: (chain?.llmCalls ?? 0) + arbiter.llmCalls };
@@ -374,8 +383,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   if (nestedWin && strong) {
     // Sub-entries a level down earn "complete" as the routed entry's own do: tied, covering the
     // question and clearly ahead.
-    const proven = strong && tied && covered && margin >= TUNING.listMinMargin;
-    return { strategy: 'structure', variant: 'toc-children', items: nestedWin.items, exhaustive: proven, relevant: tied, detail: { parent: nestedWin.parent.title, level: 'below the routed entry', score: top!.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, pickedBy: arbiter.pick ? 'llm' : 'ranking' }, ...cost };
+    const proven = strong && tied && covered && !nestedWin.beside && margin >= TUNING.listMinMargin;
+    return { strategy: 'structure', variant: 'toc-children', items: nestedWin.items, exhaustive: proven, relevant: tied, detail: { parent: nestedWin.parent.title, level: nestedWin.beside ? 'the routed leaf and its siblings' : 'below the routed entry', score: top!.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, pickedBy: arbiter.pick ? 'llm' : 'ranking' }, ...cost };
   }
   if (wideWin && strong) {
     // Found by the document's own words, not by routing: which list answers is the ranking's

@@ -10,6 +10,7 @@ import type { StoredList } from './candidates.ts';
 import type { Candidate, StrategyContext } from './strategy-types.ts';
 import { citeEntries } from './strategies/structure.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
+import { isCaptionTitle } from '../toc/numbering.ts';
 
 /** How many levels below the routed entry are read, and how many entries at most. */
 const MAX_DEPTH = 2;
@@ -19,11 +20,14 @@ export interface SectionSet {
   list: StoredList;
   items: Candidate[];
   parent: TocNode;
+  /** The routed leaf's own set, read beside routing: it may be the answer, never proven whole. */
+  beside?: boolean;
 }
 
-export async function sectionSets(ctx: StrategyContext): Promise<SectionSet[]> {
+export async function sectionSets(ctx: StrategyContext, lists: StoredList[]): Promise<SectionSet[]> {
   const root = ctx.routed.entry;
-  if (!root || root.childCount === 0) return [];
+  if (!root) return [];
+  if (root.childCount === 0) return leafSiblings(ctx, root, lists);
   const path = ctx.routed.path.map((p) => p.title);
   const out: SectionSet[] = [];
   let seen = 0;
@@ -42,6 +46,26 @@ export async function sectionSets(ctx: StrategyContext): Promise<SectionSet[]> {
     level = next;
   }
   return out;
+}
+
+/**
+ * Routing that ends on a leaf may have gone one step past the list: "4.1.5.2 Service time" for
+ * what a service level agreement covers, when "4.1.5 Content of the Service Level Agreement"
+ * holds that leaf and its ten siblings. The parent's sub-entries, the leaf among them, are the
+ * set routing reached; they compete as any list does. A leaf that holds a list of its own
+ * ("2.3.1 Policy Elements" and its eight elements) is where the list is: its siblings are not
+ * offered. Read beside routing, the set never proves itself whole.
+ */
+async function leafSiblings(ctx: StrategyContext, leaf: TocNode, lists: StoredList[]): Promise<SectionSet[]> {
+  // A table's or figure's entry is a float, not a section: its siblings are no set it stepped into.
+  if (isCaptionTitle(leaf.title) || lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2)) return [];
+  const at = ctx.routed.path.findIndex((p) => p.id === leaf.id);
+  const parent = at > 0 ? ctx.routed.path[at - 1] : undefined;
+  if (!parent || parent.childCount < 2) return [];
+  const items = await citeEntries(ctx, (await tocLevel(ctx.db, ctx.documentId, parent.id, [])).filter((c) => !isCaptionTitle(c.title)));
+  if (items.length < 2) return [];
+  const above = ctx.routed.path.slice(0, at).map((p) => p.title);
+  return [{ list: entriesAsList(parent.title, parent.id, above.join(' > '), items, -2), items, parent, beside: true }];
 }
 
 /**

@@ -14,7 +14,7 @@
  */
 
 import { routableEntries, type RoutableEntry } from '../sql/routable-entries.ts';
-import { parseNumbering, stripNumbering } from '../toc/numbering.ts';
+import { isCaptionTitle, parseNumbering, stripNumbering } from '../toc/numbering.ts';
 import { stem, tokensOf } from '../text/text-match.ts';
 import { citeEntries } from './strategies/structure.ts';
 import type { Candidate, StrategyContext } from './strategy-types.ts';
@@ -35,7 +35,7 @@ export async function sectionsOfItems(ctx: StrategyContext, items: Candidate[]):
   const byParent = new Map<number | null, RoutableEntry[]>();
   // A table's or figure's entry among the sections ("TABLE 1: PREPARE TASKS") floats, as a
   // caption does in a list: it is no section of the set.
-  for (const e of entries) if (!isCaption(e.title)) byParent.set(e.parentId, [...(byParent.get(e.parentId) ?? []), e]);
+  for (const e of entries) if (!isCaptionTitle(e.title)) byParent.set(e.parentId, [...(byParent.get(e.parentId) ?? []), e]);
   for (const [parentId, all] of byParent) {
     if (parentId === null || all.length < items.length) continue;
     const byKey = new Map(all.map((c) => [titleKey(c.title), c]));
@@ -63,10 +63,6 @@ export async function sectionsOfItems(ctx: StrategyContext, items: Candidate[]):
 /** A title's words without its number, stemmed and in order: "3.3 SELECT" and "Select" agree. */
 function titleKey(title: string): string {
   return tokensOf(stripNumbering(title)).map(stem).join(' ');
-}
-
-function isCaption(title: string): boolean {
-  return parseNumbering(title)[0]?.kind === 'caption';
 }
 
 /** The numbering family every entry's number belongs to ("decimal:3" for 3.1 ... 3.7), if one. */

@@ -175,6 +175,11 @@ function codeNumbering(code: string, token: string, rest: string): Numbering {
   return { kind: 'code', token, family: `code:${head}`, value: null, depth: segs.length, id: code, rest };
 }
 
+/** A table's or figure's title ("TABLE 1: ...", "Figure 3. ..."): a float, not a section. */
+export function isCaptionTitle(title: string): boolean {
+  return parseNumbering(title)[0]?.kind === 'caption';
+}
+
 /** Title without its numbering; the title itself when it has none. */
 export function stripNumbering(text: string): string {
   const n = parseNumbering(text)[0];

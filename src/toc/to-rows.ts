@@ -1,12 +1,12 @@
 /** Flattens the working tree into `toc_entries` rows: pre-order ids, parent ids, ordinals and page ranges. */
 
 import { isExcluded, type DocIndex } from './doc-index.ts';
-import { parseNumbering } from './numbering.ts';
+import { isCaptionTitle } from './numbering.ts';
 import { preorder, type TocNode } from './tree.ts';
 import type { TocRow } from './types.ts';
 
 function isCaption(n: TocNode): boolean {
-  return parseNumbering(n.title)[0]?.kind === 'caption';
+  return isCaptionTitle(n.title);
 }
 
 /**

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingAnswer } from '../src/answer/types.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
+import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';
+
+/**
+ * A service manual, built to isolate two mechanisms:
+ * - routing that descends one step too far, into one leaf of the section the question asks
+ *   about ("4.2.2 Service agreement hours" for the topics an agreement covers): the leaf's siblings under
+ *   their parent are the set it reached, and they compete as a list;
+ * - a list introduced as the kinds of the thing asked about ("The three most common types
+ *   are:") proves itself whole only for a question that asks for kinds.
+ */
+
+const SUBS: [string, string][] = [
+  ['Introduction', 'Names the parties to the service agreement and the term it runs for.'],
+  // The leaf whose words pull routing into it.
+  ['Service agreement hours', 'The service agreement covers the service hours, and the agreement covers service days.'],
+  ['Availability', 'How much of the service time the service must be up, measured monthly.'],
+  ['Billing', 'What the service costs and when the agreement says it is invoiced.'],
+];
+
+function manual(): Draw[] {
+  return [
+    (doc) => {
+      at(doc, 72, 60, '4 Service Agreements', { bold: true, size: 14 });
+      at(doc, 72, 90, 'This chapter is for the operators of a school.');
+      at(doc, 72, 120, '4.1 Planning', { bold: true, size: 12 });
+      at(doc, 72, 144, 'It is important to know the different types of agreement. The three most common types are:');
+      ['Agreement per service for all schools', 'Agreement per school for all services', 'Agreement per service per school'].forEach((t, i) => {
+        at(doc, 90, 168 + 16 * i, '•');
+        at(doc, 104, 168 + 16 * i, t);
+      });
+      at(doc, 72, 228, 'Operators plan the measurements before anything is signed.');
+      at(doc, 72, 274, '4.2 Topics of the Agreement', { bold: true, size: 12 });
+      SUBS.forEach(([title, body], i) => {
+        at(doc, 72, 304 + 56 * i, `4.2.${i + 1} ${title}`, { bold: true, size: 11 });
+        at(doc, 72, 326 + 56 * i, body);
+      });
+    },
+    (doc) => {
+      at(doc, 72, 60, '5 Records', { bold: true, size: 14 });
+      at(doc, 72, 90, 'Operators keep the records of each school for five years.');
+    },
+  ];
+}
+
+describe('a leaf routed past its set, and a list of kinds (generated)', () => {
+  const doc = generatedDocument(() => drawPdf(manual()), 'service-manual.pdf');
+
+  it('answers with the sub-sections of the section holding the leaf routing reached', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('Which topics should a service agreement cover?');
+    // Routing went on into one of the topics: the leaf is not the answer, its set is.
+    const routed = trace.filter((t) => t.stage === 'route' && t.step === 'level').map((t) => t.decision);
+    expect(routed.at(-1)).toContain('4.2.2 Service agreement hours');
+    expect(answer.items.map((i) => i.name)).toEqual(SUBS.map(([t], i) => `4.2.${i + 1} ${t}`));
+    // Sub-entries found beside routing, and a question that names none of them: not proven whole.
+    expect(answer.isComplete).not.toBe(true);
+  });
+
+  it('proves a list of kinds whole only for a question that asks for kinds', async () => {
+    const kinds = await doc.ask<ListingAnswer>('What are the most common types of service agreement?');
+    expect(kinds.answer.items.map((i) => i.name)).toHaveLength(3);
+    expect(kinds.answer.isComplete).toBe(true);
+    const plain = await doc.ask<ListingAnswer>('What are the most common agreements?');
+    expect(plain.answer.items.map((i) => i.name)).toEqual(kinds.answer.items.map((i) => i.name));
+    expect(plain.answer.isComplete).toBeNull();
+    expect(plain.answer.completenessReason).toMatch(/no structure or stated count/);
+  });
+});
