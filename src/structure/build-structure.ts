@@ -12,6 +12,7 @@ import { compoundsOf, detectLists, withCompounds, type StructList } from './list
 import { parseMarker } from './markers.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
+import { detectHangingLists } from './hanging-lists.ts';
 import { detectTables } from './tables.ts';
 import { detectCaptionedTables } from './captioned-tables.ts';
 import { detectHeaderSeries } from './header-series.ts';
@@ -109,6 +110,7 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   const inline = detectInlineLists(doc.lines, { outsideText: (l) => outsideText(l) || isHeading(l), firstIndex: blocks.length });
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
+  inline.push(...detectHangingLists(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
   // Tables captioned below (papers) are read from the caption up, among the lines no table claimed.
   const claimed = new Set(tables.flatMap((t) => [...t.items.flatMap((it) => it.lines), ...(t.introLine ? [t.introLine] : [])]).map((r) => `${r.pageNum}:${r.lineNum}`));

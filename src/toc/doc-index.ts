@@ -61,6 +61,17 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
       if (l.furniture || (inMargin(doc, l) && isPageNumberText(l.text))) out.add(l);
     }
   }
+  // A running header set lower than the margin (a tall top margin): the topmost row of a page
+  // pairs a bare page number with a short line. On one page that could be a table's first row;
+  // on many pages it is the header, whatever the line says.
+  const topRows = pages.map((lines) => {
+    if (!lines.length) return null;
+    const top = Math.min(...lines.map((l) => l.y0));
+    const row = lines.filter((l) => Math.abs(l.y0 - top) < 0.5 * l.size);
+    const numbers = row.filter((l) => isPageNumberText(l.text));
+    return numbers.length === 1 && row.length === 2 && wordCount(row.find((l) => !numbers.includes(l))!.text) <= 12 ? row : null;
+  });
+  if (topRows.filter(Boolean).length >= need) for (const row of topRows) for (const l of row ?? []) out.add(l);
   // A running header or footer that names the current chapter beside the page number ("9.2. Package
   // lint tools ... 99") changes with the chapter, so it repeats on too few pages to be found above;
   // it shares the page number's row in the margin, which body text never does.
