@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Fetches the five "unseen documents" PDFs that eval/unseen.json asks about from Debian 12
-# packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into
-# the folder given (default ../unseen-corpus). See eval/unseen-corpus.md for what they are.
+# Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set 2,
+# the five that eval/unseen2.json asks about) from Debian 12 packages (apt-get download +
+# dpkg-deb -x; no network but the Debian mirror is needed) into the folder given (default
+# ../unseen-corpus, ../unseen2-corpus). See eval/unseen-corpus.md and eval/unseen2-corpus.md.
 set -euo pipefail
-out="${1:-../unseen-corpus}"
+set_no=1
+if [ "${1:-}" = "--set" ]; then set_no="$2"; shift 2; fi
+if [ "$set_no" = 2 ]; then out="${1:-../unseen2-corpus}"; else out="${1:-../unseen-corpus}"; fi
 mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -14,6 +17,15 @@ fetch() { # package, path inside the package, target file name
   cp "x-$1$2" "$out/$3"
 }
 out="$(cd "$out" && pwd)"
+if [ "$set_no" = 2 ]; then
+  fetch srf-doc /usr/share/doc/srf-doc/SRF_v_1_3_2_June_19th_2008-0001.pdf srf-generic-sequence-format-1.3.2.pdf
+  fetch debian-edu-doc-legacy-en /usr/share/doc/debian-edu-doc-legacy-en/debian-edu-itil-manual.pdf debian-edu-itil-manual.pdf
+  fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
+  fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
+  fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
 fetch libopencsd-doc '/usr/share/doc/libopencsd-dev/specs/ARM Trace and Debug Snapshot file format 0v2.pdf' arm-debug-trace-snapshot-format-0v2.pdf
 fetch shared-mime-info /usr/share/doc/shared-mime-info/shared-mime-info-spec.pdf shared-mime-info-spec-0.21.pdf
 fetch developers-reference /usr/share/developers-reference/developers-reference.pdf debian-developers-reference-12.18.pdf
