@@ -85,6 +85,8 @@ function page3(): Draw {
     // Elements with a short bracketed aside each; a series led by "by".
     textAt(doc, L, 104 + 12 * STEP, 'Shelf marks are the bay (B), the shelf (S), the box (X), and the folder (F).');
     textAt(doc, L, 104 + 14 * STEP, 'Requests can be made by letter, phone, email or web form.');
+    // Members in brackets after the noun, no count: the noun's series, after the bracket before it.
+    textAt(doc, L, 104 + 16 * STEP, 'The store keeps boxes (large and small), paper forms (white, blue, and pink) and seals.');
   };
 }
 
@@ -150,6 +152,13 @@ describe('what does not end a list (generated)', () => {
     expect(items[0]!.text).toBe('the bay (B)');
     const requests = model.lists.find((l) => l.kind === 'series' && l.intro === 'Requests can be made by')!;
     expect(model.items.filter((i) => i.listId === requests.id).map((i) => i.label)).toEqual(['letter', 'phone', 'email', 'web form']);
+  });
+
+  it('reads a bracket of three or more short names after a noun as its series, and no bracket of two', async () => {
+    const model = await modelOf();
+    const forms = model.lists.find((l) => l.kind === 'series' && l.intro === 'paper forms')!;
+    expect(model.items.filter((i) => i.listId === forms.id).map((i) => i.label)).toEqual(['white', 'blue', 'pink']);
+    expect(model.lists.some((l) => l.kind === 'series' && l.intro?.endsWith('boxes'))).toBe(false);
   });
 
   it('mends a word broken at a line end by a typesetter\'s own hyphen character', () => {

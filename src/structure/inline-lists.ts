@@ -217,15 +217,38 @@ function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     // The count hands the series over with a colon ("three types of regularization: ...") or
     // in brackets right after the counted noun ("ten Linux architectures (amd64, ..., and s390x)").
     const colon = sentence.indexOf(': ');
-    const handovers: { intro: string; body: string; bodyAt: number }[] = [];
-    if (colon >= 0) handovers.push({ intro: sentence.slice(0, colon + 1), body: sentence.slice(colon + 2).replace(/[.!?]$/, ''), bodyAt: colon + 2 });
-    for (const m of sentence.matchAll(/\s\(([^()]{3,400})\)/g)) handovers.push({ intro: sentence.slice(0, m.index!).trim(), body: m[1]!, bodyAt: m.index! + 2 });
+    const handovers: { intro: string; body: string; bodyAt: number; bracket: boolean }[] = [];
+    if (colon >= 0) handovers.push({ intro: sentence.slice(0, colon + 1), body: sentence.slice(colon + 2).replace(/[.!?]$/, ''), bodyAt: colon + 2, bracket: false });
+    for (const m of sentence.matchAll(/(?<=\p{L})\s\(([^()]{3,400})\)/gu)) {
+      // The noun the brackets hang from is introduced after an earlier bracket closed, if any:
+      // "edit-based distances (...), q-gram based distances (q-gram, ...)".
+      const before = sentence.slice(0, m.index!);
+      const close = before.lastIndexOf(')');
+      const intro = (close >= 0 ? before.slice(close + 1).replace(/^[\s,;]+(?:and\s+|or\s+)?/, '') : before).trim();
+      handovers.push({ intro: intro || before.trim(), body: m[1]!, bodyAt: m.index! + 2, bracket: true });
+    }
     for (const h of handovers) {
-      const parts = countedParts(h.intro, h.body);
+      // Without a count, brackets after a noun still hand over its members when they hold a
+      // series of short names ("q-gram based distances (q-gram, Jaccard, and cosine)").
+      const parts = countedParts(h.intro, h.body) ?? (h.bracket ? bracketParts(h.body) : null);
       if (parts) out.push(seriesList(p, h.intro, at, parts, at + h.bodyAt));
     }
   }
   return out;
+}
+
+/** Words a bracketed series may open with before its first element. */
+const BRACKET_OPENER = /^(?:e\.g\.,?|i\.e\.,?|such as|including|like|namely)\s+/i;
+/** The most words a bracketed element has: names, not clauses. */
+const MAX_BRACKET_ELEMENT_WORDS = 4;
+
+/** A bracket's elements when it holds three or more short names parted by commas and a last "and"/"or"; else null. */
+function bracketParts(raw: string): string[] | null {
+  const body = raw.replace(BRACKET_OPENER, '');
+  if (!body.includes(',') || /[;:]/.test(body)) return null;
+  const parts = body.split(/,\s+(?:(?:and|or)\s+)?|\s+(?:and|or)\s+(?=[^,]*$)/).map((x) => x.trim()).filter(Boolean);
+  if (parts.length < 3 || parts.some((x) => x.split(/\s+/).length > MAX_BRACKET_ELEMENT_WORDS || !/\p{L}{2}/u.test(x) || /^(?:\p{L}\.){2,}$/u.test(x))) return null;
+  return parts;
 }
 
 /** The body's elements when the clause before it states their number, a few words back; else null. */
