@@ -142,6 +142,17 @@ describe('understandQuestion: intent', () => {
     expect(u('Which character count does the form allow?').intent).toBe('factual');
   });
 
+  it('keeps a slash-joined modifier in the noun phrase, and reads "what do they say" after a counted subject as asking for the members', () => {
+    expect(u('Which default input/output ports does the board expose?')).toMatchObject({ intent: 'listing', itemNoun: 'ports' });
+    // "points are ...": the points are the subject, "they" are the points.
+    expect(u('How many points are on the safety checklist, and what do they say?')).toMatchObject({ intent: 'count', itemNoun: 'points' });
+    // "they" is the team, not the points: one fact.
+    expect(u('How many points did the team score, and what did they win?').intent).toBe('factual');
+    // A participle before a plural noun modifies it; before a preposition it opens a clause.
+    expect(u('How many cloud based services does the policy allow?')).toMatchObject({ intent: 'count', itemNoun: 'services', itemPhrase: 'cloud based services' });
+    expect(u('What are the Profile types described in the CSF?')).toMatchObject({ itemNoun: 'types', itemPhrase: 'Profile types' });
+  });
+
   it('reads contractions and "a list of"', () => {
     expect(u("What's in Appendix C?")).toMatchObject({ intent: 'listing', scope: 'Appendix C' });
     expect(u("What's in Appendix C?").confidence).toBeLessThan(0.5);

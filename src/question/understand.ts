@@ -575,6 +575,11 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
         out.push(t);
         continue;
       }
+      // A slash between two words joins them into one modifier ("Tcl/Tk packages", "input/output").
+      if (t.text === '/' && out.length && out[out.length - 1]!.kind === 'word' && toks[i + 1]?.kind === 'word') {
+        out.push(t);
+        continue;
+      }
       break;
     }
     if (t.kind === 'word' && (t.lower === 'and' || t.lower === 'or')) {
@@ -596,7 +601,9 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     // sets its modifier in the singular ("the character count").
     if (out.length && out[out.length - 1]!.kind === 'word' && isPluralNoun(out[out.length - 1]!.text) && t.kind === 'word' && t.text === t.lower && !/s$/.test(t.lower) && toks[i + 1]?.kind === 'word' && (PREPS.has(toks[i + 1]!.lower) || DETERMINERS.has(toks[i + 1]!.lower) || toks[i + 1]!.lower === 'as')) break;
     // A participle after the noun starts a reduced relative clause: "the Profile types described in".
-    if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text)) break;
+    // Before a plural noun it is the noun's modifier instead ("q-gram based distances").
+    const modifiesNext = toks[i + 1]?.kind === 'word' && isPluralNoun(toks[i + 1]!.text) && !PREPS.has(toks[i + 1]!.lower);
+    if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text) && !modifiesNext) break;
     out.push(t);
   }
   while (out.length && (out[out.length - 1]!.lower === 'and' || out[out.length - 1]!.lower === 'or' || out[out.length - 1]!.text === '&')) out.pop();
@@ -1138,7 +1145,14 @@ export function understandQuestion(text: string): Understanding {
   // "How many key words does it use, and which ones?": a later clause asking for the members of
   // what was counted makes the counted noun items, whatever it would measure alone.
   const unitCount = readings.find((r) => r.signal === 'how-many-unit');
-  const asksMembers = unitCount && readings.slice(readings.indexOf(unitCount) + 1).some((r) => r.signal === 'which-ones' || r.signal === 'what-are-they');
+  // So does a later question about "they" ("How many points are on the checklist, and what do
+  // they say?") when the counted noun is the first clause's subject ("points are"): "they" is
+  // then the points, not another subject ("How many points did the team score, and what did
+  // they win?").
+  const later = unitCount ? readings.indexOf(unitCount) + 1 : readings.length;
+  const subjectCounted = Boolean(unitCount && ['are', 'were', 'exist', 'appear', 'remain'].includes(unitCount.after[0]?.lower ?? ''));
+  const aboutThem = subjectCounted && clauses.slice(later).some((cl) => cl.some((t) => t.kind === 'word' && WH.has(t.lower)) && cl.some((t) => t.kind === 'word' && (t.lower === 'they' || t.lower === 'them')));
+  const asksMembers = unitCount && (aboutThem || readings.slice(later).some((r) => r.signal === 'which-ones' || r.signal === 'what-are-they'));
   if (unitCount && asksMembers) {
     readings[readings.indexOf(unitCount)] = { ...unitCount, intent: 'count', confidence: 0.85, signal: 'how-many-then-members' };
     signals.push('how-many-then-members');
