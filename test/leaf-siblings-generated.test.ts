@@ -68,3 +68,37 @@ describe('a leaf routed past its set, and a list of kinds (generated)', () => {
     expect(plain.answer.completenessReason).toMatch(/no structure or stated count/);
   });
 });
+
+/**
+ * The routed section's two sub-entries, which do not name the item noun, and a sentence there
+ * that counts two of the items asked for: the count met by the sub-entries' number proves
+ * nothing, for they are not the counted things.
+ */
+function policy(): Draw[] {
+  return [
+    (doc) => {
+      at(doc, 72, 60, '1 Packaging', { bold: true, size: 14 });
+      at(doc, 72, 90, 'This chapter sets out how the toolkit is packaged.');
+      at(doc, 72, 120, '1.1 Versions', { bold: true, size: 12 });
+      at(doc, 72, 144, 'Each version of the toolkit is kept for two releases.');
+      at(doc, 72, 174, '1.2 Shells', { bold: true, size: 12 });
+      at(doc, 72, 198, 'The default shell packages are built as 2 separate packages, one for each shell.');
+      at(doc, 72, 228, '1.2.1 Shell names', { bold: true, size: 11 });
+      at(doc, 72, 250, 'Each shell is named after the toolkit and its version.');
+      at(doc, 72, 280, '1.2.2 Shell locations', { bold: true, size: 11 });
+      at(doc, 72, 302, 'Each shell lives under the system binary folder.');
+    },
+  ];
+}
+
+describe('a count met by sub-entries that are not the counted things (generated)', () => {
+  const doc = generatedDocument(() => drawPdf(policy()), 'toolkit-policy.pdf');
+
+  it('does not call the sub-entries complete from a count of other things', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('Which default shell packages does the policy name?');
+    const cue = trace.find((t) => t.stage === 'list' && t.step === 'cardinality');
+    expect(cue?.decision).toContain('document states 2');
+    expect(answer.items.map((i) => i.name)).toEqual(['1.2.1 Shell names', '1.2.2 Shell locations']);
+    expect(answer.isComplete).toBeNull();
+  });
+});

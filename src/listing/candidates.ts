@@ -332,7 +332,9 @@ export function rankLists(
       l.items.some((i) => {
         const head = headOf(i.label);
         const n = head ? head.split(' ').length : 0;
-        return (n >= 2 && n <= 6 && hasPhrase(questionTokens, head)) || restated(i.text);
+        // A name inside the item phrase itself ("q-gram" in "q-gram based distances") says what
+        // kind is asked for, not where the question starts.
+        return (n >= 2 && n <= 6 && hasPhrase(questionTokens, head) && !hasPhrase(phraseTokens, head)) || restated(i.text);
       })
         ? 1
         : 0;

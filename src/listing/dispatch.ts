@@ -378,7 +378,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels) || namedSections);
     if (namedSections) chain.detail = { ...chain.detail, numbered: 'the sub-entries carry the named section\'s number a level down, 1..n' };
     if (twoLevels && !proven) chain.detail = { ...chain.detail, levelsBelow: 'its sub-entries have sub-entries of their own' };
-    return proven ? { ...chain, ...cost } : { ...chain, ...cost, exhaustive: false, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
+    // Not proven, the TOC answer may still be counted whole by the document's own count, but
+    // only when it is tied to the question: two sub-entries of the routed section that do not
+    // name the item noun ('Interpreters Names', 'Interpreters Locations') are not the '2
+    // separate packages' a sentence there counts.
+    return proven ? { ...chain, ...cost } : { ...chain, ...cost, exhaustive: false, relevant: (chain.relevant ?? true) && tied, detail: { ...chain.detail, rival: runner?.list.id ?? null, margin: Math.round(margin * 100) / 100, tied, strong } };
   }
   if (nestedWin && strong) {
     // Sub-entries a level down earn "complete" as the routed entry's own do: tied, covering the
