@@ -65,7 +65,10 @@ function spec(): Draw[] {
     },
     (doc) => {
       header(doc, '[3.1] Keyword order', 3);
-      textAt(doc, L, 120, 'Readers that meet a keyword they do not know skip it and go on.');
+      textAt(doc, L, 120, 'Readers that meet a keyword they do not know skip it and go on. The accepted encodings are');
+      // A block of short names set in from the text, in a smaller code font, no marker.
+      ['utf-8', 'latin-1', 'ascii'].forEach((t, n) => textAt(doc, L + 18, 136 + n * 12, t, { size: 8 }));
+      textAt(doc, L, 136 + 3 * 12 + 6, 'and a reader that meets another encoding reads the file as utf-8 and warns.');
     },
   ];
 }
@@ -93,6 +96,12 @@ describe('a definition list set with a hanging indent (generated)', () => {
     const model = await modelOf();
     const units = model.lists.find((l) => l.intro === 'Lengths are given in one of the units as follows.')!;
     expect(model.items.filter((i) => i.listId === units.id).map((i) => i.label)).toEqual(['mm', 'cm', 'in']);
+  });
+
+  it('reads a block of short lines set in under a sentence broken off at its verb as a list', async () => {
+    const model = await modelOf();
+    const enc = model.lists.find((l) => l.intro?.endsWith('The accepted encodings are'))!;
+    expect(model.items.filter((i) => i.listId === enc.id).map((i) => i.label)).toEqual(['utf-8', 'latin-1', 'ascii']);
   });
 
   it('reads no list from a paragraph after a colon whose lines are all flush', async () => {

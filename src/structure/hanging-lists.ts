@@ -30,10 +30,17 @@ const HANG_MIN = 6;
 /** A flush line lies within this many points of the left edge. */
 const FLUSH_TOLERANCE = 2;
 const MIN_ENTRIES = 3;
+/** The smallest print, against the body's, a block entry may be set in. */
+const BLOCK_MIN_SIZE = 0.65;
 /** A hanging indent is short: a line set further right (a page number, a centred line) is no continuation. */
 const HANG_MAX = 72;
 /** What closes an intro: a colon, or "as follows." / "the following." said with a stop. */
 const INTRO_END = /(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
+/** A sentence broken off at its verb, the members set below it: "The default packages are". */
+const OPEN_VERB_END = /\b(?:are|include|includes|is)\s*$/i;
+/** A block entry is a name, not a line of prose. */
+const BLOCK_ENTRY_WORDS = 6;
+const short = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= BLOCK_ENTRY_WORDS;
 /** A one-line entry: a term of one or two words, a dash set apart by spaces, its gloss. */
 const DASH_TERM = /^[^\s–—-]+(?:\s[^\s–—-]+)?\s+[–—-]\s+\S/u;
 /** Lines before the colon's line read back for the start of its sentence. */
@@ -43,59 +50,85 @@ export function detectHangingLists(
   lines: ParsedLine[],
   opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number },
 ): StructList[] {
-  const body = lines.filter((l) => !opts.outsideText(l) && l.text.trim() && l.size >= 0.9 * opts.bodySize);
-  const left = leftEdges(body);
-  const out: StructList[] = [];
-  for (let i = 0; i < body.length - 1; i++) {
-    const intro = body[i]!;
-    if (!INTRO_END.test(intro.text) || opts.isHeading(intro)) continue;
+  const inText = lines.filter((l) => !opts.outsideText(l) && l.text.trim());
+  // Entries with a hanging indent are text: smaller print between them (a footnote, a
+  // superscript) floats. A block's entries may be set smaller (names in a code font).
+  const text = inText.filter((l) => l.size >= 0.9 * opts.bodySize);
+  const body = inText.filter((l) => l.size >= BLOCK_MIN_SIZE * opts.bodySize);
+  const left = leftEdges(text);
+  const found = [...runs(text, left, opts, 'hanging'), ...runs(body, left, opts, 'block')];
+  found.sort((a, b) => a.intro.pageNum - b.intro.pageNum || a.intro.lineNum - b.intro.lineNum);
+  return found.map((r, n) => toList(r, opts.firstIndex + n));
+}
+
+interface Run {
+  intro: ParsedLine;
+  introText: string;
+  entries: ParsedLine[][];
+  end: ParsedLine | undefined;
+  endedByHeading: boolean;
+}
+
+function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean }, mode: 'hanging' | 'block'): Run[] {
+  const out: Run[] = [];
+  for (let i = 0; i < seq.length - 1; i++) {
+    const intro = seq[i]!;
+    if (opts.isHeading(intro) || (!INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text)))) continue;
     // Entries open flush with the intro's last line, the paragraph's left edge; on a later page
     // or column, with that page's text edge.
     const edge = (l: ParsedLine) => (l.pageNum === intro.pageNum && l.column === intro.column ? intro.x0 : (left.get(`${l.pageNum}:${l.column}`) ?? l.x0));
     const flush = (l: ParsedLine) => Math.abs(l.x0 - edge(l)) <= FLUSH_TOLERANCE;
     const hung = (l: ParsedLine) => l.x0 - edge(l) >= HANG_MIN && l.x0 - edge(l) <= HANG_MAX && /\p{L}/u.test(l.text);
     const entries: ParsedLine[][] = [];
-    // One-line entries ("VRO – 454/Roche") are entries when the first one is set so: a term, a
-    // dash, its gloss. Then every entry is, or the run ends.
-    const dashed = DASH_TERM.test(body[i + 1]?.text.trim() ?? '');
     let j = i + 1;
-    while (j < body.length) {
-      const head = body[j]!;
-      // A marked line opens an item of a marked list, found as such.
-      if (opts.isHeading(head) || !flush(head) || parseMarker(head.text.trim())) break;
-      if (dashed && !DASH_TERM.test(head.text.trim())) break;
-      let k = j + 1;
-      while (k < body.length && hung(body[k]!) && !opts.isHeading(body[k]!)) k++;
-      if (k === j + 1 && !dashed) break;
-      entries.push(body.slice(j, k));
-      j = k;
+    if (mode === 'block') {
+      // Each entry is one short line set in from the text ("The default packages are" over
+      // "tcl", "tk", "tcl-dev" ...): the indent sets the block apart, the lines are its entries.
+      const entry = (l: ParsedLine) => hung(l) && short(l) && !opts.isHeading(l) && !parseMarker(l.text.trim());
+      while (j < seq.length && entry(seq[j]!)) entries.push([seq[j++]!]);
+    } else {
+      // One-line entries ("VRO – 454/Roche") are entries when the first one is set so: a term,
+      // a dash, its gloss. Then every entry is, or the run ends.
+      const dashed = DASH_TERM.test(seq[i + 1]?.text.trim() ?? '');
+      while (j < seq.length) {
+        const head = seq[j]!;
+        // A marked line opens an item of a marked list, found as such.
+        if (opts.isHeading(head) || !flush(head) || parseMarker(head.text.trim())) break;
+        if (dashed && !DASH_TERM.test(head.text.trim())) break;
+        let k = j + 1;
+        while (k < seq.length && hung(seq[k]!) && !opts.isHeading(seq[k]!)) k++;
+        if (k === j + 1 && !dashed) break;
+        entries.push(seq.slice(j, k));
+        j = k;
+      }
     }
     if (entries.length < MIN_ENTRIES) continue;
-    const items = entries.map((ls, n) => {
-      const text = joinParts(ls.map((l) => l.text));
-      return { ordinal: n + 1, marker: '', label: termOf(ls[0]!), text, lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) };
-    });
-    const end = body[j];
-    out.push({
-      index: opts.firstIndex + out.length,
-      parentList: null,
-      parentItem: null,
-      depth: 0,
-      kind: 'term',
-      style: 'hanging',
-      intro: sentenceEndingAt(body, i),
-      heading: null,
-      introLine: { pageNum: intro.pageNum, lineNum: intro.lineNum },
-      items,
-      sequential: true,
-      endedBy: !end ? 'end' : opts.isHeading(end) ? 'heading' : 'text',
-      gapAfter: false,
-      pageStart: items[0]!.lines[0]!.pageNum,
-      pageEnd: items.at(-1)!.lines.at(-1)!.pageNum,
-    });
+    const end = seq[j];
+    out.push({ intro, introText: sentenceEndingAt(seq, i), entries, end, endedByHeading: Boolean(end && opts.isHeading(end)) });
     i = j - 1;
   }
   return out;
+}
+
+function toList(r: Run, index: number): StructList {
+  const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: termOf(ls[0]!), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
+  return {
+    index,
+    parentList: null,
+    parentItem: null,
+    depth: 0,
+    kind: 'term',
+    style: 'hanging',
+    intro: r.introText,
+    heading: null,
+    introLine: { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum },
+    items,
+    sequential: true,
+    endedBy: !r.end ? 'end' : r.endedByHeading ? 'heading' : 'text',
+    gapAfter: false,
+    pageStart: items[0]!.lines[0]!.pageNum,
+    pageEnd: items.at(-1)!.lines.at(-1)!.pageNum,
+  };
 }
 
 /** The sentence the colon's line closes, read back over the lines before it. */
@@ -106,6 +139,7 @@ function sentenceEndingAt(body: ParsedLine[], i: number): string {
 
 /** The entry's term: its bold lead-in, a first word that is no plain word, or its opening clause. */
 function termOf(head: ParsedLine): string {
+  if (head.text.trim().split(/\s+/).length <= 2) return head.text.trim();
   if (head.leadIn) return head.leadIn.replace(/[.:]$/, '');
   const dashed = /^(\S+(?:\s\S+)?)\s+[–—-]\s/u.exec(head.text.trim());
   if (dashed) return dashed[1]!;
