@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set 2,
-# the five that eval/unseen2.json asks about) from Debian 12 packages (apt-get download +
-# dpkg-deb -x; no network but the Debian mirror is needed) into the folder given (default
-# ../unseen-corpus, ../unseen2-corpus). See eval/unseen-corpus.md and eval/unseen2-corpus.md.
+# Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set 2
+# or --set 3, the five that eval/unseen2.json or eval/unseen3.json ask about) from Debian 12
+# packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
+# folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
 set_no=1
 if [ "${1:-}" = "--set" ]; then set_no="$2"; shift 2; fi
-if [ "$set_no" = 2 ]; then out="${1:-../unseen2-corpus}"; else out="${1:-../unseen-corpus}"; fi
+if [ "$set_no" = 1 ]; then out="${1:-../unseen-corpus}"; else out="${1:-../unseen${set_no}-corpus}"; fi
 mkdir -p "$out"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -14,7 +14,10 @@ cd "$work"
 fetch() { # package, path inside the package, target file name
   apt-get download "$1" >/dev/null
   dpkg-deb -x "$(ls "$1"_*.deb | head -1)" "x-$1"
-  cp "x-$1$2" "$out/$3"
+  case "$2" in
+    *.gz) gunzip -c "x-$1$2" > "$out/$3" ;;
+    *) cp "x-$1$2" "$out/$3" ;;
+  esac
 }
 out="$(cd "$out" && pwd)"
 if [ "$set_no" = 2 ]; then
@@ -23,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 3 ]; then
+  fetch debian-policy /usr/share/doc/debian-policy/fhs/fhs-3.0.pdf.gz filesystem-hierarchy-standard-3.0.pdf
+  fetch aprx /usr/share/doc/aprx/aprx-requirement-specification.pdf.gz aprx-software-requirement-specification.pdf
+  fetch cli-common /usr/share/doc/cli-common/cli-policy.pdf.gz debian-cli-policy.pdf
+  fetch groff /usr/share/doc/groff-base/pdf/pdfmark.pdf.gz groff-pdfmark-pdf-publishing.pdf
+  fetch r-cran-fitdistrplus /usr/lib/R/site-library/fitdistrplus/doc/paper2JSS.pdf fitdistrplus-jss-paper.pdf
   ls -l "$out"
   exit 0
 fi
