@@ -96,7 +96,58 @@ function groupRows(frags: Fragment[]): Row[] {
       rows.push({ baseline: f.baseline, frags: [f] });
     }
   }
-  return rows;
+  return withScripts(rows);
+}
+
+/** Print this much smaller than a line's is a script of it when it sits inside the line's height. */
+const SCRIPT_SIZE_SHARE = 0.8;
+/** How far (a share of the line's size) a script's baseline may sit above or below the line's. */
+const SCRIPT_SHIFT_SHARE = 0.45;
+/** Rows either side of a script row searched for its line (a margin number may sit between). */
+const SCRIPT_REACH = 3;
+/** An ordinal's ending, in English or French. */
+const ORDINAL_ENDING = /^(?:st|nd|rd|th|er|re|e|ème)$/iu;
+/** How far (points) the ending may stand from the digit it follows. */
+const SCRIPT_GAP = 2;
+
+/**
+ * A row of smaller print raised inside a larger line's height, right after a digit of it, is
+ * that number's ordinal ending ("3rd"): it joins the line where its x puts it. Without this,
+ * "3rd party" reads "3 party" beside a line "rd".
+ */
+function withScripts(rows: Row[]): Row[] {
+  const lineOf = (k: number): Row | undefined => {
+    const script = rows[k]!;
+    // Only an ordinal's raised ending ("3rd", "21st") is joined: it is part of the word before
+    // it. A footnote mark stays a line of its own, as it always has, so headings and codes keep
+    // their printed text ("3.1 PREPARE", not "3.1 PREPARE 52").
+    const text = script.frags.map((f) => f.text).join('').trim();
+    if (!ORDINAL_ENDING.test(text)) return undefined;
+    const size = maxSize(script);
+    const x0 = Math.min(...script.frags.map((f) => f.x));
+    const x1 = Math.max(...script.frags.map((f) => f.x + f.width));
+    let best: Row | undefined;
+    for (let j = Math.max(0, k - SCRIPT_REACH); j <= Math.min(rows.length - 1, k + SCRIPT_REACH); j++) {
+      const r = rows[j]!;
+      if (j === k || !r.frags.length) continue;
+      const big = maxSize(r);
+      if (size > SCRIPT_SIZE_SHARE * big || Math.abs(r.baseline - script.baseline) > SCRIPT_SHIFT_SHARE * big) continue;
+      const left = Math.min(...r.frags.map((f) => f.x));
+      const right = Math.max(...r.frags.map((f) => f.x + f.width));
+      if (x0 < left || x1 > right + big) continue;
+      // Right after a digit of that line.
+      if (!r.frags.some((f) => /\d$/.test(f.text) && Math.abs(f.x + f.width - x0) <= SCRIPT_GAP)) continue;
+      if (!best || Math.abs(r.baseline - script.baseline) < Math.abs(best.baseline - script.baseline)) best = r;
+    }
+    return best;
+  };
+  for (let k = 0; k < rows.length; k++) {
+    const line = lineOf(k);
+    if (!line) continue;
+    line.frags.push(...rows[k]!.frags);
+    rows[k]!.frags = [];
+  }
+  return rows.filter((r) => r.frags.length);
 }
 
 function maxSize(row: Row): number {
