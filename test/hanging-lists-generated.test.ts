@@ -66,6 +66,10 @@ function spec(): Draw[] {
     (doc) => {
       header(doc, '[3.1] Keyword order', 3);
       textAt(doc, L, 120, 'Readers that meet a keyword they do not know skip it and go on. The accepted encodings are');
+      // A block whose intro only points back: the sentence before says what "they" are.
+      textAt(doc, L, 220, 'Some keywords are reserved for later versions of the format. They are:');
+      ['@layer', '@scale'].concat(['@grid']).forEach((t, n) => textAt(doc, L + 18, 236 + n * 12, t, { size: 8 }));
+      textAt(doc, L, 236 + 3 * 12 + 6, 'A writer must not use them until a later version defines them.');
       // A block of short names set in from the text, in a smaller code font, no marker.
       ['utf-8', 'latin-1', 'ascii'].forEach((t, n) => textAt(doc, L + 18, 136 + n * 12, t, { size: 8 }));
       textAt(doc, L, 136 + 3 * 12 + 6, 'and a reader that meets another encoding reads the file as utf-8 and warns.');
@@ -102,6 +106,12 @@ describe('a definition list set with a hanging indent (generated)', () => {
     const model = await modelOf();
     const enc = model.lists.find((l) => l.intro?.endsWith('The accepted encodings are'))!;
     expect(model.items.filter((i) => i.listId === enc.id).map((i) => i.label)).toEqual(['utf-8', 'latin-1', 'ascii']);
+  });
+
+  it('gives an intro that only points back ("They are:") the sentence before it', async () => {
+    const model = await modelOf();
+    const reserved = model.lists.find((l) => l.intro === 'Some keywords are reserved for later versions of the format. They are:')!;
+    expect(model.items.filter((i) => i.listId === reserved.id).map((i) => i.label)).toEqual(['@layer', '@scale', '@grid']);
   });
 
   it('reads no list from a paragraph after a colon whose lines are all flush', async () => {

@@ -22,7 +22,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts, labelOf, type StructList } from './lists.ts';
+import { joinParts, labelOf, withAntecedent, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
@@ -134,7 +134,7 @@ function toList(r: Run, index: number): StructList {
 /** The sentence the colon's line closes, read back over the lines before it. */
 function sentenceEndingAt(body: ParsedLine[], i: number): string {
   const text = joinParts(body.slice(Math.max(0, i - INTRO_LINES), i + 1).filter((l) => l.pageNum === body[i]!.pageNum).map((l) => l.text));
-  return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u).at(-1)!.trim();
+  return withAntecedent(text.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
 }
 
 /** The entry's term: its bold lead-in, a first word that is no plain word, or its opening clause. */

@@ -399,7 +399,20 @@ function lastSentence(text: string): { text: string; line: LineRef | null } | nu
   const t = text.trim();
   if (!t) return null;
   const parts = t.split(/(?<=[.!?])\s+(?=[A-Z“"(])/u);
-  return { text: parts[parts.length - 1]!.trim(), line: null };
+  return { text: withAntecedent(parts), line: null };
+}
+
+/** An intro that only points back ("They are:", "These include:"): a pronoun and a verb or two. */
+const POINTING_INTRO = /^(?:they|these|those|such|it|this)\b(?:\s+\p{L}+){0,2}\s*:?$/iu;
+
+/**
+ * The last sentence of the text before a list; when it only points back ("They are:"), with
+ * the sentence before it, which says what "they" are ("Several directories are reserved ...").
+ */
+export function withAntecedent(sentences: string[]): string {
+  const last = sentences.at(-1)?.trim() ?? '';
+  const before = sentences.at(-2)?.trim();
+  return POINTING_INTRO.test(last) && before ? `${before} ${last}` : last;
 }
 
 function introOf(recent: ListSourceLine[]): { text: string; line: LineRef | null } | null {
