@@ -27,9 +27,10 @@ const TERMS: [string, string, string][] = [
 ];
 
 function header(doc: PDFKit.PDFDocument, section: string, page: number): void {
-  // Below the 9% margin (71 pt on a letter page): only its row tells it from body text.
+  // Below the 9% margin (71 pt on a letter page): only its row tells it from body text. The
+  // number is set as "page / pages".
   textAt(doc, L, 84, section, { size: 10 });
-  textAt(doc, 500, 84, String(page), { size: 10 });
+  textAt(doc, 500, 84, `${page} / 3`, { size: 10 });
 }
 
 function entry(doc: PDFKit.PDFDocument, y: number, [term, first, second]: [string, string, string]): number {
@@ -100,6 +101,8 @@ describe('a definition list set with a hanging indent (generated)', () => {
     const model = await modelOf();
     const units = model.lists.find((l) => l.intro === 'Lengths are given in one of the units as follows.')!;
     expect(model.items.filter((i) => i.listId === units.id).map((i) => i.label)).toEqual(['mm', 'cm', 'in']);
+    // A flush line of text may as well be one more entry on one line: only a heading closes a run.
+    expect(units.endedBy).toBe('end');
   });
 
   it('reads a block of short lines set in under a sentence broken off at its verb as a list', async () => {

@@ -67,6 +67,8 @@ interface Run {
   entries: ParsedLine[][];
   end: ParsedLine | undefined;
   endedByHeading: boolean;
+  /** Whether what ended the run is a boundary ('end' otherwise: not proven closed). */
+  closed: boolean;
 }
 
 function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean }, mode: 'hanging' | 'block'): Run[] {
@@ -74,9 +76,12 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
   for (let i = 0; i < seq.length - 1; i++) {
     const intro = seq[i]!;
     if (opts.isHeading(intro) || (!INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text)))) continue;
-    // Entries open flush with the intro's last line, the paragraph's left edge; on a later page
-    // or column, with that page's text edge.
-    const edge = (l: ParsedLine) => (l.pageNum === intro.pageNum && l.column === intro.column ? intro.x0 : (left.get(`${l.pageNum}:${l.column}`) ?? l.x0));
+    // Entries open flush with the intro's last line, the paragraph's left edge; in another
+    // column, with that column's text edge.
+    // On a later page the paragraph's edge moves with the page's own text edge (odd and even
+    // pages may be set with different margins).
+    const pageEdge = (l: ParsedLine) => left.get(`${l.pageNum}:${l.column}`) ?? l.x0;
+    const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : intro.x0 + pageEdge(l) - pageEdge(intro));
     const flush = (l: ParsedLine) => Math.abs(l.x0 - edge(l)) <= FLUSH_TOLERANCE;
     const hung = (l: ParsedLine) => l.x0 - edge(l) >= HANG_MIN && l.x0 - edge(l) <= HANG_MAX && /\p{L}/u.test(l.text);
     const entries: ParsedLine[][] = [];
@@ -90,6 +95,8 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
       // One-line entries ("VRO – 454/Roche") are entries when the first one is set so: a term,
       // a dash, its gloss. Then every entry is, or the run ends.
       const dashed = DASH_TERM.test(seq[i + 1]?.text.trim() ?? '');
+      // Terms set apart by their font ("version Displays ..."): an entry may then be one line.
+      const termed = Boolean(seq[i + 1]?.leadIn);
       while (j < seq.length) {
         const head = seq[j]!;
         // A marked line opens an item of a marked list, found as such.
@@ -97,14 +104,17 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         if (dashed && !DASH_TERM.test(head.text.trim())) break;
         let k = j + 1;
         while (k < seq.length && hung(seq[k]!) && !opts.isHeading(seq[k]!)) k++;
-        if (k === j + 1 && !dashed) break;
+        if (k === j + 1 && !dashed && !(termed && head.leadIn)) break;
         entries.push(seq.slice(j, k));
         j = k;
       }
     }
     if (entries.length < MIN_ENTRIES) continue;
     const end = seq[j];
-    out.push({ intro, introText: sentenceEndingAt(seq, i), entries, end, endedByHeading: Boolean(end && opts.isHeading(end)) });
+    // A hanging run ends at a flush line without indented text under it, which may as well be
+    // one more entry set on one line as the text after the list: only a heading closes it. A
+    // block ends where the text comes back to its edge, a boundary of its own.
+    out.push({ intro, introText: sentenceEndingAt(seq, i), entries, end, endedByHeading: Boolean(end && opts.isHeading(end)), closed: mode === 'block' || Boolean(end && opts.isHeading(end)) });
     i = j - 1;
   }
   return out;
@@ -124,7 +134,7 @@ function toList(r: Run, index: number): StructList {
     introLine: { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum },
     items,
     sequential: true,
-    endedBy: !r.end ? 'end' : r.endedByHeading ? 'heading' : 'text',
+    endedBy: !r.end || !r.closed ? 'end' : r.endedByHeading ? 'heading' : 'text',
     gapAfter: false,
     pageStart: items[0]!.lines[0]!.pageNum,
     pageEnd: items.at(-1)!.lines.at(-1)!.pageNum,

@@ -90,9 +90,9 @@ function inMargin(doc: ParsedDocument, l: ParsedLine): boolean {
   return l.y0 < h * 0.09 || l.y1 > h * 0.9;
 }
 
-/** "12", "- 12 -", "Page 12", "PAGE 12 OF 30", "12 of 30", "xii". */
+/** "12", "- 12 -", "Page 12", "PAGE 12 OF 30", "12 of 30", "12 / 30", "xii". */
 export function isPageNumberText(text: string): boolean {
-  return /^(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s+of\s+\d{1,4})?(?:\s*[-–—])?$/i.test(text.trim());
+  return /^(?:[-–—]\s*)?(?:page\s+)?(?:\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:\bof\b|\/)\s*\d{1,4})?(?:\s*[-–—])?$/i.test(text.trim());
 }
 
 /** Lines that cannot be a heading for a TOC entry. */
