@@ -375,7 +375,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     // for ("the improvements" of an appendix: its sections, or the run-in parts under them).
     // A question for sections asks for the entries a level below the one it names.
     const twoLevels = !asksSections && chain.variant === 'toc-children' && nested.some((n) => n.parent.parentId === ctx.routed.entry?.id);
-    const proven = margin >= TUNING.listMinMargin && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels) || namedSections);
+    // A sub-entry the question writes whole ("receiver commands" over "5.3 Receiver Commands")
+    // is where the items are, not one of them: its siblings and it are not the answer's level.
+    const childNamed = chain.variant === 'toc-children' && !namedSections && chain.items.some((i) => titleNamedBy(i.name, ctx.question));
+    if (childNamed) chain.detail = { ...chain.detail, childNamed: 'the question names one of the sub-entries itself' };
+    const proven = margin >= TUNING.listMinMargin && !childNamed && ((chain.strategy === 'structure' && chain.variant !== 'toc-children') || (strong && tied && covered && !twoLevels) || namedSections);
     if (namedSections) chain.detail = { ...chain.detail, numbered: 'the sub-entries carry the named section\'s number a level down, 1..n' };
     if (twoLevels && !proven) chain.detail = { ...chain.detail, levelsBelow: 'its sub-entries have sub-entries of their own' };
     // Not proven, the TOC answer may still be counted whole by the document's own count, but

@@ -3,7 +3,7 @@ import { rows } from '../../db/client.ts';
 import { loadLines } from '../../sql/load-lines.ts';
 import { findEnumerations, type Enumeration } from '../cardinality.ts';
 import { tocLevel, type TocNode } from '../../sql/toc-level.ts';
-import { containsPhrase, stemOverlap, tokensOf } from '../../text/text-match.ts';
+import { containsPhrase, stem, stemOverlap, tokensOf } from '../../text/text-match.ts';
 import { readingPosition } from '../../text/position.ts';
 import { titleNamedBy } from '../../route/score-entry.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
@@ -278,5 +278,6 @@ function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyCon
   // ("rev", "supporting") places a list near the question, it does not introduce its answer.
   const noun = ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : [];
   if (noun.length && stemOverlap(before, noun).matched.length > 0) return true;
-  return new Set(stemOverlap(before, ctx.u.keywords).matched).size >= 2;
+  // Two words, not two forms of one ("define", "definitions" in "Definition 6").
+  return new Set(stemOverlap(before, ctx.u.keywords).matched.map(stem)).size >= 2;
 }
