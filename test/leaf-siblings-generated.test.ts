@@ -102,3 +102,42 @@ describe('a count met by sub-entries that are not the counted things (generated)
     expect(answer.isComplete).toBeNull();
   });
 });
+
+/**
+ * A command reference whose sub-entries are kinds of commands ("1.1 General Commands" ...
+ * "1.3 Receiver Commands"): a question for the receiver commands names one sub-entry whole.
+ * Routing lands in it; it is the container asked about, so its siblings are not offered as the
+ * set it belongs to, and the kinds of commands are never the answer.
+ */
+function reference(): Draw[] {
+  const KINDS: [string, string[]][] = [
+    ['General Commands', ['The debug command sets the level of the messages the tool prints.', 'The log command names the file the messages are written to.']],
+    ['Sender Commands', ['The send command names a file to send to the group.', 'The rate command sets the rate the sender sends at.']],
+    ['Receiver Commands', ['The output command names the folder received files are written to.', 'The cache command names the folder for files still being received.']],
+  ];
+  return [
+    (doc) => {
+      at(doc, 72, 60, '1 Command Reference', { bold: true, size: 14 });
+      at(doc, 72, 90, 'The tool is driven by commands given on its command line, in any order.');
+      KINDS.forEach(([title, lines], i) => {
+        at(doc, 72, 130 + 90 * i, `1.${i + 1} ${title}`, { bold: true, size: 12 });
+        lines.forEach((t, k) => at(doc, 72, 154 + 90 * i + 16 * k, t));
+      });
+    },
+    (doc) => {
+      at(doc, 72, 60, '2 Records', { bold: true, size: 14 });
+      at(doc, 72, 90, 'Operators keep the records of each run of the tool for five years.');
+    },
+  ];
+}
+
+describe('a question that names one sub-entry whole (generated)', () => {
+  const doc = generatedDocument(() => drawPdf(reference()), 'command-reference.pdf');
+
+  it('does not answer with the sub-entries when the question names one of them whole', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('How many receiver commands does the reference describe?');
+    expect(trace.filter((t) => t.step === 'level').at(-1)?.decision).toContain('1.3 Receiver Commands');
+    expect(answer.items.map((i) => i.name)).not.toContain('1.1 General Commands');
+    expect(answer.isComplete).not.toBe(true);
+  });
+});

@@ -11,6 +11,7 @@ import type { Candidate, StrategyContext } from './strategy-types.ts';
 import { citeEntries } from './strategies/structure.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
 import { isCaptionTitle } from '../toc/numbering.ts';
+import { titleNamedBy } from '../route/score-entry.ts';
 
 /** How many levels below the routed entry are read, and how many entries at most. */
 const MAX_DEPTH = 2;
@@ -58,7 +59,9 @@ export async function sectionSets(ctx: StrategyContext, lists: StoredList[]): Pr
  */
 async function leafSiblings(ctx: StrategyContext, leaf: TocNode, lists: StoredList[]): Promise<SectionSet[]> {
   // A table's or figure's entry is a float, not a section: its siblings are no set it stepped into.
-  if (isCaptionTitle(leaf.title) || lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2)) return [];
+  // A leaf the question names whole ("receiver commands" for "1.3 Receiver Commands") is the
+  // container asked about, not one of a set: its siblings are other containers.
+  if (isCaptionTitle(leaf.title) || titleNamedBy(leaf.title, ctx.question) || lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2)) return [];
   const at = ctx.routed.path.findIndex((p) => p.id === leaf.id);
   const parent = at > 0 ? ctx.routed.path[at - 1] : undefined;
   if (!parent || parent.childCount < 2) return [];
