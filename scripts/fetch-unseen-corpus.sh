@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set 2
-# or --set 3, the five that eval/unseen2.json or eval/unseen3.json ask about) from Debian 12
+# Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
+# for N = 2, 3, 4, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -26,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 4 ]; then
+  fetch xorg-docs /usr/share/doc/xorg-docs/xlfd/xlfd.pdf.gz xlfd-x-logical-font-description.pdf
+  fetch userv /usr/share/doc/userv/spec.pdf.gz userv-daemon-client-specification.pdf
+  fetch r-cran-dbscan /usr/lib/R/site-library/dbscan/doc/dbscan.pdf dbscan-density-based-clustering.pdf
+  fetch libnorm-doc /usr/share/doc/libnorm-doc/NormUserGuide.pdf.gz norm-users-guide.pdf
+  fetch teckit /usr/share/doc/teckit/TECkit_Binary_Format.pdf.gz teckit-binary-format.pdf
   ls -l "$out"
   exit 0
 fi
