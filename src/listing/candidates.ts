@@ -214,8 +214,12 @@ export function rankLists(
     // "152-layer" is a depth where the document counts depth in layers.
     const cell = measureCell(label);
     if (cell && opts.nounUnits?.has(stem(cell.unit))) return true;
-    const t = tokensOf(label).map(stem);
-    return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && t.some((w) => nounStems.has(w)));
+    const all = tokensOf(label).map(stem);
+    // A marker left before the name ("B Coverage B-Personal Property") is not part of it.
+    const t = all.length > 1 && /^(?:[a-z]|\d+|[ivx]+)$/.test(all[0]!) ? all.slice(1) : all;
+    // The noun opens the name ("Coverage A") or is its head ("Basic Coverage"): a noun inside
+    // it ("glob parameter glob-pattern") is an argument's placeholder, not what the item is.
+    return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && nounStems.has(t.at(-1) ?? ''));
   };
   const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
   // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
