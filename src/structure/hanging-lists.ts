@@ -22,7 +22,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts, labelOf, withAntecedent, type StructList } from './lists.ts';
+import { joinParts, labelOf, withAntecedent, type ListEnd, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
@@ -65,10 +65,8 @@ interface Run {
   intro: ParsedLine;
   introText: string;
   entries: ParsedLine[][];
-  end: ParsedLine | undefined;
-  endedByHeading: boolean;
-  /** Whether what ended the run is a boundary ('end' otherwise: not proven closed). */
-  closed: boolean;
+  /** What ended the run: a heading, the text (a block's edge), or nothing proven ('end'). */
+  endedBy: ListEnd;
 }
 
 function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean }, mode: 'hanging' | 'block'): Run[] {
@@ -114,7 +112,8 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // A hanging run ends at a flush line without indented text under it, which may as well be
     // one more entry set on one line as the text after the list: only a heading closes it. A
     // block ends where the text comes back to its edge, a boundary of its own.
-    out.push({ intro, introText: sentenceEndingAt(seq, i), entries, end, endedByHeading: Boolean(end && opts.isHeading(end)), closed: mode === 'block' || Boolean(end && opts.isHeading(end)) });
+    const endedBy: ListEnd = !end ? 'end' : opts.isHeading(end) ? 'heading' : mode === 'block' ? 'text' : 'end';
+    out.push({ intro, introText: sentenceEndingAt(seq, i), entries, endedBy });
     i = j - 1;
   }
   return out;
@@ -134,7 +133,7 @@ function toList(r: Run, index: number): StructList {
     introLine: { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum },
     items,
     sequential: true,
-    endedBy: !r.end || !r.closed ? 'end' : r.endedByHeading ? 'heading' : 'text',
+    endedBy: r.endedBy,
     gapAfter: false,
     pageStart: items[0]!.lines[0]!.pageNum,
     pageEnd: items.at(-1)!.lines.at(-1)!.pageNum,

@@ -5,9 +5,6 @@ import { isCaptionTitle } from './numbering.ts';
 import { preorder, type TocNode } from './tree.ts';
 import type { TocRow } from './types.ts';
 
-function isCaption(n: TocNode): boolean {
-  return isCaptionTitle(n.title);
-}
 
 /**
  * True when the heading starts below other text on its page: the page is then shared with the section
@@ -43,7 +40,7 @@ export function toRows(index: DocIndex, roots: TocNode[]): TocRow[] {
     let next: TocNode | null = null;
     for (let j = subtreeEnd.get(n)! + 1; j < flat.length; j++) {
       const c = flat[j]!;
-      if (c.routable && (isCaption(n) || !isCaption(c))) {
+      if (c.routable && (isCaptionTitle(n.title) || !isCaptionTitle(c.title))) {
         next = c;
         break;
       }
