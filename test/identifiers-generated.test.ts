@@ -99,7 +99,10 @@ describe('identifier index on a generated PDF', () => {
 describe('excluded words', () => {
   it('reads what a question sets aside, but not the negation of its own verb', () => {
     expect(excludedWords('List the extended rules of part 7 (not the core ones).')).toEqual(['core']);
-    expect(excludedWords('Which rules apply, other than the core rules?')).toEqual(['core', 'rules']);
+    // The noun the question asks for is narrowed by the setting aside, not dropped, wherever it stands.
+    expect(excludedWords('Which rules apply, other than the core rules?')).toEqual(['core']);
+    expect(excludedWords('Which parameters does section 4 describe, leaving out the imported page device parameters?')).toEqual(['imported', 'page', 'device']);
+    expect(excludedWords('List the commands, omitting the debug commands.')).toEqual(['debug']);
     expect(excludedWords('What property does the policy not insure?')).toEqual([]);
     // A leading clause sets a whole series aside, but not the words the question proper asks by.
     expect(excludedWords('Besides the Core, Profiles and Tiers, which other resources are there?')).toEqual(['core', 'profiles', 'tiers']);

@@ -153,6 +153,16 @@ describe('understandQuestion: intent', () => {
     expect(u('What are the Profile types described in the CSF?')).toMatchObject({ itemNoun: 'types', itemPhrase: 'Profile types' });
   });
 
+  it('keeps a participle after an adverb in the noun phrase, and reads "who are the <plural>" as a listing', () => {
+    expect(u('Which individually named parameters does the spec define?')).toMatchObject({ intent: 'listing', itemNoun: 'parameters', itemPhrase: 'individually named parameters' });
+    const who = u('Who are the parties of the protocol?');
+    expect(who).toMatchObject({ intent: 'listing', itemNoun: 'parties' });
+    expect(who.signals).toContain('who-are-the');
+    // A singular, or no article, is a question about one person.
+    expect(u('Who is the author of the protocol?').intent).toBe('factual');
+    expect(u('Who are you?').intent).toBe('factual');
+  });
+
   it('reads contractions and "a list of"', () => {
     expect(u("What's in Appendix C?")).toMatchObject({ intent: 'listing', scope: 'Appendix C' });
     expect(u("What's in Appendix C?").confidence).toBeLessThan(0.5);

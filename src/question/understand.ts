@@ -96,7 +96,7 @@ export function excludedWords(q: string): string[] {
   const forms = [
     /\(\s*not\s+(?:the\s+|any\s+|those\s+)?([^()]{2,50}?)\s*\)/gi,
     /\bnot\s+(?:the|any|those)\s+([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
-    /\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from)\s+(?:the\s+|any\s+|those\s+)?([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
+    /\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from|leav(?:e|ing)\s+out|omit(?:ting)?)\s+(?:the\s+|any\s+|those\s+)?([a-z][a-z\- ]{1,60}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
     // A leading clause that sets a series aside before the question proper: "Besides the Core,
     // Profiles and Tiers, which ...", "Apart from X and Y, what ...".
     /^\s*(?:besides|aside\s+from|apart\s+from|other\s+than|in\s+addition\s+to|beyond)\s+([^?]{2,80}?),\s*(?=(?:which|what|who|whom|how|where|when|do|does|did|is|are|can)\b)/gi,
@@ -105,7 +105,9 @@ export function excludedWords(q: string): string[] {
     for (const m of q.matchAll(re)) {
       // A word the question proper writes again ("In addition to the basic requirements, which
       // derived requirements ...") is what it asks about, not what it sets aside.
-      const after = new Set(q.slice(m.index! + m[0].length).toLowerCase().split(/[^a-z\-]+/));
+      // The same holds for a word written before it ("parameters ... (leave out the page device
+      // parameters)"): the setting aside narrows that noun, it does not drop it.
+      const after = new Set((q.slice(0, m.index!) + ' ' + q.slice(m.index! + m[0].length)).toLowerCase().split(/[^a-z\-]+/));
       for (const w of m[1]!.toLowerCase().split(/[^a-z\-]+/)) if (w.length >= 3 && !STOPWORDS.has(w) && w !== 'ones' && w !== 'one' && !after.has(w)) out.add(w);
     }
   }
@@ -603,7 +605,10 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     // A participle after the noun starts a reduced relative clause: "the Profile types described in".
     // Before a plural noun it is the noun's modifier instead ("q-gram based distances").
     const modifiesNext = toks[i + 1]?.kind === 'word' && isPluralNoun(toks[i + 1]!.text) && !PREPS.has(toks[i + 1]!.lower);
-    if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text) && !modifiesNext) break;
+    // After an adverb it is a modifier too ("individually named parameters"): an adverb cannot end
+    // a noun phrase, so the phrase goes on.
+    const afterAdverb = out.length > 0 && out[out.length - 1]!.kind === 'word' && /^[a-z]{3,}ly$/.test(out[out.length - 1]!.text);
+    if (out.length && t.kind === 'word' && /^[a-z]{2,}(?<!e)ed$/.test(t.text) && !modifiesNext && !afterAdverb) break;
     out.push(t);
   }
   while (out.length && (out[out.length - 1]!.lower === 'and' || out[out.length - 1]!.lower === 'or' || out[out.length - 1]!.text === '&')) out.pop();
@@ -836,6 +841,11 @@ function readClause(clauseIn: Tok[]): ClauseReading {
   }
 
   if (q0 === 'how') return { intent: 'factual', confidence: 0.85, np: null, after: [], signal: `how-${q1}` };
+  // "Who are the parties ...": a definite plural after "who are" asks for its members.
+  if (q0 === 'who' && (q1 === 'are' || q1 === 'were')) {
+    const np = readNounPhrase(q, 2);
+    if (np.hasDefinite && plural(np) === 'plural') return { intent: 'listing', confidence: 0.7, np, after: q.slice(np.end), signal: 'who-are-the' };
+  }
   if (['who', 'whom', 'whose', 'when', 'where', 'why'].includes(q0)) {
     return { intent: 'factual', confidence: 0.85, np: null, after: [], signal: q0 };
   }
