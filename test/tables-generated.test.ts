@@ -94,6 +94,29 @@ describe('tables in the structure model', () => {
     expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toHaveLength(9);
   });
 
+  it('ends a table at the full-width sentence right under its last row', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 200, 60, 'Table 3. Pipe States', { bold: true });
+        const rows: [string, string][] = [
+          ['Idle', 'no command sent'],
+          ['Waiting', 'a reply is due'],
+          ['Closed', 'the pipe is shut'],
+        ];
+        rows.forEach(([k, v], i) => {
+          at(doc, 90, 85 + 15 * i, k);
+          at(doc, 160, 85 + 15 * i, v);
+        });
+        // One line from the key column to the right margin: set as close as a row, yet no row.
+        at(doc, 90, 130, 'A diagram of the states and of the commands that move a pipe between them follows.');
+        at(doc, 90, 160, 'Each pipe starts in the Idle state when the server opens it.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    expect(table.intro).toBe('Table 3. Pipe States');
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Idle', 'Waiting', 'Closed']);
+  });
+
   it('keeps numbered sub-rows set between the key and value columns out of the rows they belong to', async () => {
     const { model } = await modelOf([
       (doc) => {

@@ -79,6 +79,11 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     const r = splitRunTogether(rows[j]!, anchors);
     if (r !== rows[j]) splitRows.add(r);
     if (r.y - prev.y > 2.6 * Math.max(r.size, prev.size)) break;
+    // A line split only by our estimate that runs well past the table's right edge is the
+    // sentence after the table ("A state transition diagram ... is given below:"): a table's
+    // cells stay inside the table's width, however they wrap.
+    const right = Math.max(...table.flat().flatMap((g) => g.cells.map((c) => c.x1)));
+    if (r !== rows[j] && r.cells[r.cells.length - 1]!.x1 > right + 3 * ANCHOR_TOLERANCE) break;
     const onAnchors = r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
     if (!onAnchors) {
       // A sub-row ("6.1 | Identify and mitigate ..." under "6. | Eradicate the incident"): a short
