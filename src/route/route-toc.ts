@@ -8,7 +8,8 @@ import { routeAnchors, scoreEntry, siblingKeywordWeights, titleNamedBy, type Ent
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import { containsPhrase } from '../text/text-match.ts';
+import { containsPhrase, stemOverlap } from '../text/text-match.ts';
+import { stripNumbering } from '../toc/numbering.ts';
 
 export interface RoutedSection {
   entry: TocNode | null; // null: the whole document (no TOC, or nothing matched)
@@ -87,9 +88,9 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
   for (const [i, p] of evidence.entries()) {
     await o.tracer.record({ stage: 'route', step: 'candidate', iteration: i + 1, strategy: p.source, output: { page: p.pageNum, line: p.lineNum, endPage: p.endPage, score: round(p.score), terms: p.terms, text: p.text }, decision: `${p.source} evidence on p.${p.pageNum}` });
   }
+  const { anchors, nouns } = routeAnchors(o.query);
   for (let depth = 1; depth <= 12; depth++) {
     const t0 = performance.now();
-    const { anchors, nouns } = routeAnchors(o.query);
     const level = await tocLevel(o.db, o.documentId, parentId, o.query.keywords, anchors, nouns);
     if (level.length === 0) break;
     const strong = evidence.filter((p) => p.strong);
@@ -231,8 +232,14 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       break;
     }
     if (wantsEverythingUnder(pick, o.query, o.question)) {
-      reason += '; listing wants everything under this heading';
-      break;
+      // "The part of chapter 4 that covers threshold decryption": the number names where to look,
+      // the rest of the question names one sub-entry there. Go on down to it.
+      const named = isReferenced(pick, o.query) ? await childNamedBeyond(o, pick, anchors, nouns) : null;
+      if (!named) {
+        reason += '; listing wants everything under this heading';
+        break;
+      }
+      reason += `; the question's other words name the sub-entry "${named.title}"`;
     }
     parentId = pick.id;
   }
@@ -281,6 +288,27 @@ function rulesChoice(scored: { n: TocNode; s: EntryScore }[], parent: TocNode | 
   return { pick: best.n, stop: false, reason: best.s.reasons.join('; ') || 'highest keyword tally' };
 }
 
+/** The section the question refers to by number ("Section 2 of Chapter III", "chapter 4"). */
+function isReferenced(n: TocNode, q: RouteQuery): boolean {
+  return scoreEntry(n, q).reasons.some((r) => r.startsWith('title starts with section'));
+}
+
+/**
+ * The one sub-entry of a numbered section that the question's other words name: its title holds
+ * at least two keywords that neither the section's own title nor the item noun holds, and two more
+ * than any sibling's. Otherwise null: the number alone says where the items are.
+ */
+async function childNamedBeyond(o: RouteOptions, n: TocNode, anchors: string[], nouns: string[]): Promise<TocNode | null> {
+  const own = new Set(stemOverlap(n.title, o.query.keywords).matched);
+  const noun = new Set(stemOverlap(o.query.itemNoun ?? '', o.query.keywords).matched);
+  const rest = o.query.keywords.filter((k) => !own.has(k) && !noun.has(k));
+  if (rest.length < 2) return null;
+  const children = await tocLevel(o.db, o.documentId, n.id, o.query.keywords, anchors, nouns);
+  const ranked = children.map((c) => ({ c, k: stemOverlap(stripNumbering(c.title), rest).matched.length })).sort((a, b) => b.k - a.k);
+  const [best, next] = ranked;
+  return best && best.k >= 2 && best.k >= (next?.k ?? 0) + 2 ? best.c : null;
+}
+
 function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): boolean {
   if (q.intent === 'factual' || n.childCount === 0) return false;
   const s = scoreEntry(n, q);
@@ -289,8 +317,7 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): bool
   const phrase = [q.itemPhrase, q.itemNoun].find((x) => x && x.trim().includes(' '));
   const namesItems = Boolean(phrase && containsPhrase(n.title, phrase));
   // The section the question refers to by number ("Section 2 of Chapter III") holds the items.
-  const isReferenced = s.reasons.some((r) => r.startsWith('title starts with section'));
-  return isReferenced || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
+  return isReferenced(n, q) || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
 }
 
 function round(x: number): number {
