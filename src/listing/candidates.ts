@@ -21,6 +21,8 @@ import type { ListRow } from '../structure/build-structure.ts';
 /** A stored list as ranking reads it: its row (see build-structure), its section path, its items. */
 export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 'depth' | 'kind' | 'sectionId' | 'heading' | 'intro' | 'itemCount' | 'sequential' | 'endedBy' | 'gapAfter' | 'pageStart' | 'pageEnd'> {
   id: number;
+  /** The list's style as stored ("labelled": paragraphs numbered by a word); sets built here have none. */
+  style?: string;
   sectionPath: string;
   /**
    * The lines just before the list's introducing sentence (same page): the paragraph it closes
@@ -53,7 +55,7 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
           from path p join toc_entries t on t.document_id = ${documentId} and t.id = p.entry
           join toc_entries t2 on t2.document_id = ${documentId} and t2.id = t.parent_id
         ), full_path as (select distinct on (id) id, titles from path order by id, length(titles) desc)
-        select l.id, l.parent_list as "parentList", l.parent_item as "parentItem", l.depth, l.kind, l.section_id as "sectionId",
+        select l.id, l.parent_list as "parentList", l.parent_item as "parentItem", l.depth, l.kind, l.style, l.section_id as "sectionId",
                l.heading, l.intro, l.item_count as "itemCount", l.sequential, l.ended_by as "endedBy", l.gap_after as "gapAfter",
                l.page_start as "pageStart", l.page_end as "pageEnd", fp.titles as "sectionPath",
                (select string_agg(ln.text, ' ' order by ln.line_num) from lines ln
@@ -145,7 +147,7 @@ export function rankLists(
   question: string,
   opts: {
     /** The routed section: its pages, and the line its heading stands on (the first page's text above it is not in it). */
-    scope?: { pageStart: number; pageEnd: number; namesScope?: boolean; lineStart?: number | null } | null;
+    scope?: { pageStart: number; pageEnd: number; namesScope?: boolean; titledByNoun?: boolean; lineStart?: number | null } | null;
     expectedCount?: number | null;
     sectionList?: number | null;
     /**
@@ -350,7 +352,11 @@ export function rankLists(
     const headerCells = l.kind === 'table-row' && l.intro?.includes(' :: ') ? l.intro.split(' :: ').at(-1)!.split(' | ') : [];
     const namesNoun = (cell: string) => tokensOf(cell).some((t) => nounStems.has(stem(t)));
     const otherColumn = headerCells.length > 1 && !namesNoun(headerCells[0]!) && headerCells.slice(1).some(namesNoun) ? 1 : 0;
-    const noun = [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
+    // Paragraphs the document numbers by a word ("Definition 1", "Definition 2", ...) are named
+    // by the question that writes that word ("in its numbered definitions"), as noun or not.
+    const labelWord = l.style === 'labelled' ? stem(tokensOf(l.intro ?? '')[0] ?? '') : '';
+    const labelNamed = labelWord && (nounStems.has(labelWord) || keywords.includes(labelWord)) ? 1 : 0;
+    const noun = labelNamed || [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
     // Items that each carry the item noun in their own names ("Coverage A", "Coverage B" for
     // "which coverages") are instances of it, whatever the words around them.
     const named = nounStems.size ? l.items.filter((i) => isInstance(i.label)).length : 0;
@@ -394,7 +400,10 @@ export function rankLists(
     // elements starting on the count sentence's own lines.
     const inCueSentence = cue !== null && l.kind === 'series' && l.items[0] !== undefined && l.items[0].pageNum === cue.pageNum && l.items[0].lineNum <= cue.lineNum && l.items[0].lineNum >= cue.lineNum - 2 && l.items.length === opts.expectedCount;
     const cueIntroduced = l.items[0] && cueStart !== null && (at(l.items[0]) === cueStart || inCueSentence) && l.kind !== 'table-row' ? 1 : 0;
-    const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) || cueIntroduced ? 1 : 0;
+    // A list set right under a heading that names the item noun ("2 Parties" over the parties),
+    // with no sentence of its own before it, is introduced by that heading.
+    const headingIntroduced = !f.intro.trim() && l.parentList === null && [...nounStems].some((n) => n && heading.has(n));
+    const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
     const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
@@ -411,7 +420,8 @@ export function rankLists(
     const introCoverage = keywords.length ? inIntroCount / keywords.length : 0;
     const score =
       lexical +
-      TUNING.listRefWeight * (refHits + isSectionList) -
+      // The question names the family by its label word: a reference to it, as "Table 3" is.
+      TUNING.listRefWeight * (refHits + isSectionList + labelNamed) -
       TUNING.listRefMissPenalty * refMiss +
       TUNING.listNounWeight * (nounHere + namesMembers) +
       TUNING.listIntroducedWeight * introduced +
@@ -428,6 +438,9 @@ export function rankLists(
       // Routing reached the part the question names ("under Property Insured"): a list outside it
       // is outside the scope unless its own heading or intro names the scope too.
       (opts.scope?.namesScope && !inScope && !scopeMiss && !namesScope(`${f.heading} ${f.intro}`) ? TUNING.listScopeMissPenalty : 0) -
+      // Routing reached a section titled by the item noun ("2 Parties" for "who are the
+      // parties"): a list outside it that never names the noun is someone else's list.
+      (opts.scope?.titledByNoun && !inScope && !nounHere ? TUNING.listScopeMissPenalty : 0) -
       TUNING.listScopeIsItemPenalty * otherColumn -
       (l.kind === 'series' && !introduced && !noun ? TUNING.seriesUntiedPenalty : 0) -
       TUNING.listExcludedPenalty * excludedHit +
@@ -438,7 +451,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

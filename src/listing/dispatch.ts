@@ -281,7 +281,10 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const lists = known ?? (await loadLists(ctx.db, ctx.documentId));
   // The routed section is the question's scope itself when its title (or one above it) names it.
   const namesScope = Boolean(ctx.u.scope && ctx.routed.path.some((p) => containsPhrase(p.title, ctx.u.scope!)));
-  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd, namesScope, lineStart: ctx.routed.entry.lineStart } : null;
+  // The routed section's own title ends with the item noun ("2 Parties" for "the parties").
+  const nounHead = tokensOf(ctx.u.itemNounSingular ?? '').at(-1);
+  const titledByNoun = Boolean(ctx.routed.entry && nounHead && stem(tokensOf(ctx.routed.entry.title).at(-1) ?? '') === stem(nounHead));
+  const scope = ctx.routed.entry ? { pageStart: ctx.routed.pageStart, pageEnd: ctx.routed.pageEnd, namesScope, titledByNoun, lineStart: ctx.routed.entry.lineStart } : null;
   // The chain's answer from the TOC (an entry's sub-entries, entries named by the item noun)
   // competes as one more candidate, read the same way: its path is its heading, its parent
   // entry's title its intro, its entry titles its items.
@@ -331,7 +334,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const runner = top === best ? second : best;
   // A model's pick has no margin of its own to show.
   const margin = top === best ? rankMargin : 0;
-  const strong = Boolean(top && top.score >= TUNING.listMinScore && (top.features.coverage ?? 0) >= TUNING.listMinCoverage);
+  // A family the question names by its label word ("its numbered definitions") is tied to it
+  // as a reference would tie it, however few of the other words its members hold.
+  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.

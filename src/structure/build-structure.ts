@@ -13,6 +13,7 @@ import { parseMarker } from './markers.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectHangingLists } from './hanging-lists.ts';
+import { detectLabelledParagraphs } from './labelled-paragraphs.ts';
 import { detectTables } from './tables.ts';
 import { detectCaptionedTables } from './captioned-tables.ts';
 import { detectHeaderSeries } from './header-series.ts';
@@ -111,6 +112,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
   inline.push(...detectHangingLists(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
+  // Paragraphs numbered by a word of the document's own ("Definition 1.", "Step 2:").
+  inline.push(...detectLabelledParagraphs(doc.lines, { outsideText, isHeading, isCaption, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
   // Tables captioned below (papers) are read from the caption up, among the lines no table claimed.
   const claimed = new Set(tables.flatMap((t) => [...t.items.flatMap((it) => it.lines), ...(t.introLine ? [t.introLine] : [])]).map((r) => `${r.pageNum}:${r.lineNum}`));

@@ -9,6 +9,7 @@ import { titleNamedBy } from '../../route/score-entry.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
+import { isSetAside } from '../set-aside.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
@@ -32,7 +33,7 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
   // scope, the items or a question word); otherwise they are just the document's next level.
   if (entry && entry.childCount > 0 && entryIsAboutQuestion(entry, ctx)) {
     const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
-    const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title));
+    const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title) && !isSetAside(c.title, ctx.u.excluded ?? []));
     // When most children are titled by the item noun ("Level 1", "Level 2"), the others are commentary.
     const named = namedByNoun(relevant, ctx.u.itemNounSingular);
     const items = named.length >= 2 && named.length >= relevant.length / 2 ? named : relevant;
@@ -279,5 +280,20 @@ function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyCon
   const noun = ctx.u.itemNoun ? tokensOf(ctx.u.itemNoun) : [];
   if (noun.length && stemOverlap(before, noun).matched.length > 0) return true;
   // Two words, not two forms of one ("define", "definitions" in "Definition 6").
-  return new Set(stemOverlap(before, ctx.u.keywords).matched.map(stem)).size >= 2;
+  return distinctWords(stemOverlap(before, ctx.u.keywords).matched).length >= 2;
+}
+
+/**
+ * Words that are not forms of one another: "define" and "definitions" share their first five
+ * letters, most of the shorter one, so they count once (a crude stem keeps them apart).
+ */
+function distinctWords(words: string[]): string[] {
+  const out: string[] = [];
+  const sameWord = (a: string, b: string) => {
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    return stem(a) === stem(b) || (n >= 5 && n >= 0.8 * Math.min(a.length, b.length));
+  };
+  for (const w of words.map((x) => x.toLowerCase())) if (!out.some((o) => sameWord(o, w))) out.push(w);
+  return out;
 }
