@@ -10,6 +10,9 @@ import { buildToc, type TocResult } from '../src/toc/build-toc.ts';
 import { sentenceReason } from '../src/toc/noise.ts';
 import { parseNumbering } from '../src/toc/numbering.ts';
 import { renderTocTree } from '../src/toc/render-toc.ts';
+import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
+import { buildIndex } from '../src/toc/doc-index.ts';
+import { buildStructure } from '../src/structure/build-structure.ts';
 
 // Synthetic PDFs with known structure: what each builder path must recover, page for page.
 
@@ -398,5 +401,114 @@ describe('headings printed as a label line over a title line', () => {
     expect(parentOf('SECTION 2 Penalties')).toBe('CHAPTER III AUTHORITIES');
     expect(parentOf('Article 4 Audits')).toBe('SECTION 1 Duties');
     expect(parentOf('Article 8 Bans')).toBe('SECTION 2 Penalties');
+  });
+});
+
+describe('a table of codes in ascending order is no contents page', () => {
+  // Codes 0 ... 17 in a three-page document: each line ends in a number, the numbers ascend, and
+  // the block is titled like a list; only page numbers that exist make a contents page.
+  it('keeps the headings of the document and never reads a code value as a page number', async () => {
+    const codes = ['HELLO', 'ACK', 'NAK', 'PING', 'OPEN', 'CLOSE', 'BEGIN', 'END', 'SEND', 'RECV', 'WAIT', 'QUIT'];
+    const parsed = await parsePdf(
+      new Uint8Array(
+        await drawPdf([
+          (doc) => {
+            at(doc, 72, 60, '1 Introduction', { bold: true, size: 16 });
+            at(doc, 72, 90, 'A client and a server exchange short commands over one pipe, one command at a time.');
+            at(doc, 72, 130, '2 Commands', { bold: true, size: 16 });
+            at(doc, 72, 160, 'Each command is sent as its code, a number from the table below.');
+            codes.forEach((c, i) => {
+              at(doc, 90, 185 + 15 * i, `CMD_${c}`);
+              at(doc, 300, 185 + 15 * i, String(i + (i > 5 ? 6 : 0)));
+            });
+          },
+          (doc) => {
+            at(doc, 72, 60, '3 Errors', { bold: true, size: 16 });
+            at(doc, 72, 90, 'A server that cannot read a command answers with the code of NAK and closes the pipe.');
+          },
+          (doc) => {
+            at(doc, 72, 60, '4 Examples', { bold: true, size: 16 });
+            at(doc, 72, 90, 'The client sends HELLO, waits for ACK, and then sends its first OPEN command.');
+          },
+        ]),
+      ),
+      { pageCap: 10 },
+    );
+    const toc = buildToc(parsed);
+    expect(toc.stats.contents_rows ?? 0).toBe(0);
+    expect(toc.tocSource).not.toBe('contents_page');
+    expect(toc.entries.map((e) => e.title)).toEqual(['1 Introduction', '2 Commands', '3 Errors', '4 Examples']);
+  });
+});
+
+describe('outline entries titled in lower case', () => {
+  // A packaging guide's sections named by the files they cover: "debian/control" is a heading
+  // set like the others, not a fragment of a sentence; a lower-case bookmark whose line is body
+  // text still is.
+  let toc: TocResult;
+  beforeAll(async () => {
+    const parsed = await render('lowercase-outline', (doc) => {
+      heading(doc, '1 Packaging', 18);
+      body(doc, 1);
+      // One set bold like the other headings; one numbered, its name in a code font.
+      heading(doc, 'debian/control', 13);
+      body(doc, 1);
+      doc.font('Courier').fontSize(13).text('1.2 debian/copyright');
+      doc.moveDown(0.4);
+      body(doc, 1);
+      heading(doc, '1.3 Uploads', 13);
+      body(doc, 1);
+      doc.font('Helvetica').fontSize(11).text('and the files it names in the team repository');
+      const top = doc.outline.addItem('1 Packaging');
+      for (const t of ['debian/control', 'debian/copyright', '1.3 Uploads', 'and the files it names in the team repository']) top.addItem(t);
+    });
+    toc = buildToc(parsed);
+  });
+
+  it('keeps a lower-case title set as a heading routable, and flags a lower-case line of prose', () => {
+    expect(toc.tocSource).toBe('outline');
+    const routable = toc.entries.filter((e) => e.routable).map((e) => e.title);
+    expect(routable).toEqual(['1 Packaging', 'debian/control', 'debian/copyright', '1.3 Uploads']);
+    expect(toc.entries.find((e) => e.title.startsWith('and the files'))?.flags).toContain('fragment');
+  });
+});
+
+describe('a contents block above the first section, on one page', () => {
+  // A short guide prints its contents with dot leaders at the top of page 1 and starts "1.
+  // Background" below it: too few rows for a contents page by share, but a run of leader rows.
+  it('reads the leader rows as the contents, and keeps them out of the body text', async () => {
+    const entries: [string, number][] = [['1. Background', 1], ['2. Building', 2], ['2.1. Unix', 2], ['3. Operation', 2], ['3.1. Files', 3], ['4. Usage', 3], ['5. Reference', 3]];
+    const parsed = await render('contents-block', (doc) => {
+      doc.font('Helvetica-Bold').fontSize(20).text('Relay User Guide');
+      doc.moveDown(0.5);
+      doc.font('Helvetica').fontSize(10);
+      for (const [t, p] of entries) doc.text(`${t} ${'.'.repeat(60)} ${p}`);
+      doc.moveDown(1);
+      heading(doc, '1. Background', 16);
+      body(doc, 4);
+      doc.addPage();
+      for (const [t, p] of entries.slice(1)) {
+        if (p === 2) {
+          heading(doc, t, t.split('.').length > 2 ? 13 : 16);
+          body(doc, 1);
+        }
+      }
+      doc.addPage();
+      for (const [t, p] of entries.slice(1)) {
+        if (p === 3) {
+          heading(doc, t, t.split('.').length > 2 ? 13 : 16);
+          body(doc, 1);
+        }
+      }
+    });
+    const index = buildIndex(parsed);
+    const toc = buildToc(parsed, index);
+    expect(toc.tocSource).toBe('contents_page');
+    expect(toc.entries.map((e) => e.title)).toEqual(entries.map(([t]) => t));
+    buildStructure(parsed, toc.entries, index);
+    const leaderLines = parsed.lines.filter((l) => /\.{10,}/.test(l.text));
+    expect(leaderLines).toHaveLength(entries.length);
+    expect(leaderLines.every((l) => l.furniture)).toBe(true);
+    expect(parsed.lines.filter((l) => l.pageNum === 1 && !l.furniture && /^The operator/.test(l.text)).length).toBeGreaterThan(0);
   });
 });

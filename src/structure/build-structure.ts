@@ -84,6 +84,9 @@ export function buildStructure(doc: ParsedDocument, toc: TocRow[], index: DocInd
 
 function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): StructureModel {
   for (const l of index.furniture) l.furniture = true;
+  // A printed contents line is no body text either: its titles and page numbers are never an
+  // answer's items nor a keyword's evidence. Stored as furniture, every reader leaves it out.
+  for (const l of index.contents) l.furniture = true;
   const headingAt = new Set(toc.filter((e) => e.lineStart !== null).map((e) => `${e.pageStart}:${e.lineStart}`));
   const width = (p: number) => doc.pages[p - 1]?.width ?? 612;
   const isHeading = (l: ParsedLine) => {

@@ -28,6 +28,8 @@ function isPageToken(t: string): boolean {
   return /^\d{1,4}$/.test(t) || (/^[ivxlcdm]{1,7}$/i.test(t) && romanValue(t) !== null);
 }
 const LEADERS = /^(.*?[^\s.·…‥_])\s*(?:[.·…‥_]\s*){3,}\s*(\d{1,4}|[ivxlcdm]{1,7})$/i;
+/** Consecutive dot-leader rows that make a contents block by themselves. */
+const LEADER_RUN = 5;
 const CONTENTS_TITLE = /^(?:table\s+of\s+)?contents$|^contents\s*(?:page)?$/i;
 
 /** Lines sharing a baseline within one column, left to right: a title and its page number often come apart. */
@@ -80,8 +82,12 @@ export function findContents(index: DocIndex): ContentsRow[] {
     const n = hits.filter(Boolean).length;
     const titled = rows.slice(0, 4).some((r) => CONTENTS_TITLE.test(r.text.replace(/\s+/g, ' ').trim()));
     const share = n / rows.length;
-    const ordered = pageNumbersAscend(hits.filter((h): h is { title: string; printed: string } => h !== null).map((h) => h.printed));
-    const isContents: boolean = ordered && ((n >= 4 && share >= 0.4) || (titled && n >= 2) || (previousWasContents && n >= 3 && share >= 0.3));
+    const printed = hits.filter((h): h is { title: string; printed: string } => h !== null).map((h) => h.printed);
+    const ordered = pageNumbersAscend(printed) && pagesExist(printed, index.pageCount);
+    // A run of rows with dot leaders is a contents block wherever it stands, even on a page that
+    // goes on with the first section's text (a short guide's contents above its "1. Background").
+    const leaderRun = longestRun(rows.map((r) => LEADERS.test(r.text)));
+    const isContents: boolean = ordered && ((n >= 4 && share >= 0.4) || (titled && n >= 2) || (previousWasContents && n >= 3 && share >= 0.3) || leaderRun >= LEADER_RUN);
     previousWasContents = isContents;
     if (!isContents) continue;
     let pending: Row | null = null;
@@ -97,7 +103,8 @@ export function findContents(index: DocIndex): ContentsRow[] {
       let x0 = r.x0;
       let y0 = r.y0;
       const rowLines = [...r.lines];
-      if (pending && r.y0 - pending.y0 < 2.2 * pending.lines[0]!.size && r.x0 >= pending.x0 - 2) {
+      // A wrapped entry title is set like the entry; a document title above the block is not.
+      if (pending && r.y0 - pending.y0 < 2.2 * pending.lines[0]!.size && r.x0 >= pending.x0 - 2 && Math.abs(pending.lines[0]!.size - r.lines[0]!.size) <= 0.5) {
         title = `${pending.text} ${title}`;
         x0 = pending.x0;
         y0 = pending.y0;
@@ -118,6 +125,24 @@ function pageNumbersAscend(printed: string[]): boolean {
   let up = 0;
   for (let i = 1; i < nums.length; i++) if (nums[i]! >= nums[i - 1]!) up++;
   return up / (nums.length - 1) >= 0.8 && new Set(nums).size >= Math.min(3, nums.length);
+}
+
+function longestRun(flags: boolean[]): number {
+  let best = 0;
+  let run = 0;
+  for (const f of flags) best = Math.max(best, (run = f ? run + 1 : 0));
+  return best;
+}
+
+/**
+ * A printed page number is never 0 and never beyond the document's last page (front matter only
+ * pushes printed numbers below the physical ones). A table of codes or values in ascending order
+ * ("IJS_CMD_ACK 0 ... IJS_CMD_EXIT 17" in a 12-page document) fails this; a contents page passes.
+ */
+function pagesExist(printed: string[], pageCount: number): boolean {
+  const nums = printed.filter((p) => /^\d+$/.test(p)).map(Number);
+  if (nums.length < 2) return true;
+  return nums.filter((n) => n >= 1 && n <= pageCount).length >= 0.9 * nums.length;
 }
 
 /** Contents entries that list figures or tables rather than sections. */

@@ -56,8 +56,32 @@ export function flagNoise(index: DocIndex, roots: TocNode[]): NoiseStats {
   const link = (nodes: TocNode[], p: TocNode | null) => nodes.forEach((n) => (parentOf.set(n, p), link(n.children, n)));
   link(roots, null);
 
+  const covers = coverPages(index);
+  const sectionStyles = new Set(
+    flat.filter((n) => n.headingStyle && !covers.has(n.page) && sentenceReason(n.title) === null).map((n) => `${n.headingStyle!.size}|${n.headingStyle!.weight}`),
+  );
+  // Set like the document's section headings: what a bookmark's line looks like decides, not its words.
+  const setAsHeading = (n: TocNode) => n.headingStyle !== null && sectionStyles.has(`${n.headingStyle.size}|${n.headingStyle.weight}`);
+  // A title in lower case ("debian/control", a file or command named by a heading) is a
+  // fragment of prose only when its line is not set as a heading. Siblings in lower case are
+  // judged together: when most of them were located on lines of body text, the few that met a
+  // heading-styled line met it by chance, and all stay flagged alike.
+  const lower = flat.filter((n) => sentenceReason(n.title) === 'fragment' && !covers.has(n.page));
+  // Or its line numbers it as a section ("2.3.1 debian/control", the name set in a code font).
+  const numberedLine = (n: TocNode) => {
+    const line = n.line === null ? null : index.pages[n.page]?.find((l) => l.lineNum === n.line);
+    // A dotted number of two levels or more: a bare "3 files" could open a sentence.
+    const m = line ? /^\d{1,3}(?:\.\d{1,3}){1,5}\.?\s+(\S.*)$/.exec(line.text.trim()) : null;
+    return Boolean(m && compact(m[1]!) === compact(n.title));
+  };
+  const headed = new Set<TocNode>();
+  for (const group of groupBy(lower, (n) => parentOf.get(n) ?? null).values()) {
+    const set = group.filter((n) => setAsHeading(n) || numberedLine(n));
+    if (set.length > group.length / 2) set.forEach((n) => headed.add(n));
+  }
   for (const n of flat) {
     const why = sentenceReason(n.title);
+    if (why === 'fragment' && headed.has(n)) continue;
     if (why) addFlag(n, why);
   }
 
@@ -78,10 +102,6 @@ export function flagNoise(index: DocIndex, roots: TocNode[]): NoiseStats {
   }
 
   // Title-page fragments: several childless bookmarks on a cover page, or a bare date.
-  const covers = coverPages(index);
-  const sectionStyles = new Set(
-    flat.filter((n) => n.headingStyle && !covers.has(n.page)).map((n) => `${n.headingStyle!.size}|${n.headingStyle!.weight}`),
-  );
   for (const n of flat) {
     if (n.children.length > 0) continue;
     if (DATE.test(n.title.trim()) && n.page <= 3) {
@@ -92,8 +112,7 @@ export function flagNoise(index: DocIndex, roots: TocNode[]): NoiseStats {
     const crowd = flat.filter((o) => o.page === n.page && o.children.length === 0).length;
     const line = n.line === null ? null : (index.pages[n.page]?.find((l) => l.lineNum === n.line) ?? null);
     // Set like the document's section headings and placed like one (at the margin or centred).
-    const looksLikeSection =
-      n.headingStyle !== null && sectionStyles.has(`${n.headingStyle.size}|${n.headingStyle.weight}`) && line !== null && aligned(index, line);
+    const looksLikeSection = setAsHeading(n) && line !== null && aligned(index, line);
     if (crowd >= 2 && !looksLikeSection) addFlag(n, 'fragment');
   }
 
@@ -161,4 +180,10 @@ function insertByPage(list: TocNode[], n: TocNode): void {
   let i = list.length;
   while (i > 0 && (list[i - 1]!.page > n.page || (list[i - 1]!.page === n.page && (list[i - 1]!.y ?? 0) > (n.y ?? 0)))) i--;
   list.splice(i, 0, n);
+}
+
+function groupBy<T, K>(xs: T[], key: (x: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const x of xs) out.set(key(x), [...(out.get(key(x)) ?? []), x]);
+  return out;
 }
