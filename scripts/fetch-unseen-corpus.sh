@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -26,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 6 ]; then
+  fetch libdwarf-dev /usr/share/doc/libdwarf-dev/mips_extensions.pdf.gz mips-extensions-to-dwarf-v2.pdf
+  fetch stow /usr/share/doc/stow/manual.pdf.gz gnu-stow-2.3.1-manual.pdf
+  fetch gnu-standards /usr/share/doc/gnu-standards/maintain.pdf.gz information-for-gnu-maintainers.pdf
+  fetch r-cran-tsp /usr/lib/R/site-library/TSP/doc/TSP.pdf tsp-traveling-salesperson-infrastructure.pdf
+  fetch toulbar2-doc /usr/share/doc/toulbar2-doc/CFNformat.pdf.gz toulbar2-cfn-cost-function-network-format.pdf
   ls -l "$out"
   exit 0
 fi

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadGold, parseGold } from '../src/eval/gold.ts';
@@ -29,6 +29,16 @@ describe('loadGold', () => {
     for (const q of gold) {
       if (q.kind === 'factual') expect(q.answer_facts.length).toBeGreaterThan(0);
       else expect(q.expected_items).toHaveLength(q.expected_count!);
+    }
+  });
+
+  it("validates every held-out set kept in the repo's eval/ folder", async () => {
+    const dir = path.join(import.meta.dirname, '..', 'eval');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.json'));
+    expect(files).toContain('unseen6.json');
+    for (const f of files) {
+      const gold = await loadGold(path.join(dir, f));
+      expect(new Set(gold.map((q) => q.id)).size, f).toBe(gold.length);
     }
   });
 
