@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   UnderstandingSchema,
   isPluralNoun,
+  nounModifiers,
   pluralize,
   singularize,
   understandQuestion,
@@ -161,6 +162,13 @@ describe('understandQuestion: intent', () => {
     // A singular, or no article, is a question about one person.
     expect(u('Who is the author of the protocol?').intent).toBe('factual');
     expect(u('Who are you?').intent).toBe('factual');
+  });
+
+  it('tells a structural noun the question qualifies from the bare one', () => {
+    expect(nounModifiers(u('Which standard DWARF sections does the toolchain not emit?'))).toEqual(['standard', 'dwarf']);
+    expect(nounModifiers(u('How many chapters is the standard divided into?'))).toEqual([]);
+    expect(nounModifiers(u('What are the sub-sections of chapter 4?'))).toEqual([]);
+    expect(nounModifiers(u('What must the documentation contain? Just the numbered headings of Annex IV.'))).toEqual([]);
   });
 
   it('reads contractions and "a list of"', () => {

@@ -260,6 +260,14 @@ export function rankLists(
     for (let cur = l, depth = 0; cur.parentList !== null && depth < TUNING.ancestryMaxDepth; depth++) {
       const up = byId.get(cur.parentList);
       const item = up && cur.parentItem !== null ? up.items[cur.parentItem] : undefined;
+      // A part of a numbered run with an intro of its own is read with the run's intro too:
+      // "The following are not currently emitted." means little without "The following
+      // standard DWARF V2 sections may be emitted:".
+      if (up && cur.parentItem === null && cur.intro && cur.intro !== up.intro) {
+        parts.unshift(up.intro ?? '');
+        cur = up;
+        continue;
+      }
       if (!up || !item) break;
       parts.unshift(`${up.intro ?? ''} ${item.text.slice(0, 300)}`.trim());
       cur = up;
@@ -285,7 +293,10 @@ export function rankLists(
     const siblings = parts.get(l.parentList!) ?? [];
     const common = siblings.length > 1 ? [...stemsOf(l.heading ?? '')].filter((w) => siblings.every((x) => stemsOf(x.heading ?? '').has(w))) : [];
     const wholeWords = stemsOf(`${whole.heading ?? ''} ${whole.intro ?? ''} ${whole.sectionPath}`);
-    return new Set([...stemsOf(l.heading ?? '')].filter((w) => !common.includes(w) && !wholeWords.has(w)));
+    // A part with an intro of its own (set between the items of one numbered run) says what its
+    // intro says, beside its heading.
+    const ownIntro = l.intro && l.intro !== whole.intro ? l.intro : '';
+    return new Set([...stemsOf(`${l.heading ?? ''} ${ownIntro}`)].filter((w) => !common.includes(w) && !wholeWords.has(w)));
   };
   // (A document without lists of its own still weighs the words of the rivals it is offered.)
   const idf = (k: string) => Math.log(1 + Math.max(counted.length, 1) / (1 + (df.get(k) ?? 0)));
@@ -384,8 +395,13 @@ export function rankLists(
     // only when its own heading says something the question asks that the whole does not.
     // What tells a part from the whole is what its heading says that its sibling parts' do not.
     const whole = l.parentList !== null && l.parentItem === null ? byId.get(l.parentList) : undefined;
-    const partSaysMore = whole ? keywords.some((k) => holds(ownHeadingWords(l), k)) : true;
+    // Or its intro negates where the whole's does not, for a question that negates ("not
+    // currently emitted" within the sections that "may be emitted").
+    const partSaysMore = whole ? keywords.some((k) => holds(ownHeadingWords(l), k)) || Boolean(u.negated && negates(l.intro ?? '') && !negates(whole.intro ?? '')) : true;
     const partOnly = whole && !partSaysMore ? 1 : 0;
+    // The whole run, for a question that negates, when one of its parts is introduced with the
+    // negation and the run itself is not: the run holds both what is and what is not.
+    const mixedPolarity = u.negated && !negates(l.intro ?? '') && (parts.get(l.id) ?? []).some((p) => negates(p.intro ?? '')) ? 1 : 0;
     // The level below a list is asked for only when most of its items hold a word of the
     // question (or the item noun) that the list's own items mostly do not ("which projects" over
     // practices that each point to a project): a word one long nested item happens to hold says
@@ -447,11 +463,12 @@ export function rankLists(
       TUNING.listPolarityWeight * polarity +
       TUNING.listIntroCoverageWeight * introCoverage +
       TUNING.listItemsNamedWeight * itemsNamed -
-      TUNING.partOfWholePenalty * partOnly;
+      TUNING.partOfWholePenalty * partOnly -
+      TUNING.listPolarityWeight * mixedPolarity;
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

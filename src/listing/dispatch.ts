@@ -24,6 +24,7 @@ import { sectionsOfItems } from './sections-of-items.ts';
 import { withTitlesAbove } from './titles-above.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
+import { nounModifiers } from '../question/understand.ts';
 import { CLASSIFIER_WORDS, DETERMINERS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
@@ -213,7 +214,7 @@ function namesKinds(text: string): boolean {
 
 /** The item noun names a document's divisions ("subsections", "chapters"). */
 function asksForSections(u: StrategyContext['u']): boolean {
-  return SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '');
+  return SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '') && nounModifiers(u).length === 0;
 }
 
 /**

@@ -91,6 +91,17 @@ export function isNegated(q: string): boolean {
  * question's own predicate and sets nothing aside, so "not" counts only before a determiner or
  * inside parentheses.
  */
+/**
+ * The words the question sets before its item noun ("standard DWARF" in "the standard DWARF
+ * sections"): a structural noun so qualified names things the document is about, not its parts.
+ */
+export function nounModifiers(u: { itemPhrase: string | null; itemNoun: string | null }): string[] {
+  const own = new Set(tokensOf(u.itemNoun ?? ''));
+  // A participle says how the parts are set ("the numbered headings", "the titled sections"),
+  // not what kind of thing they are: it qualifies nothing away from the document's own parts.
+  return tokensOf(u.itemPhrase ?? '').filter((t) => !own.has(t) && !/^[a-z]{3,}ed$/.test(t));
+}
+
 export function excludedWords(q: string): string[] {
   const out = new Set<string>();
   const forms = [

@@ -106,6 +106,8 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
   // The last ordinal each closed list reached, by the same key: a run that goes on under a new
   // heading ("Section B" numbering 13, 14 … after Section A's 1 … 12) opens from there.
   const lastByKind = new Map<string, number | null>();
+  // Intros set between the items of one numbered run, by list: where each part starts.
+  const breaks = new Map<StructList, { at: number; text: string; line: LineRef }[]>();
 
   const tol = (l: ListSourceLine) => Math.max(3, 0.45 * l.size);
   const finishItem = (o: Open) => {
@@ -161,8 +163,14 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
       if (matched >= 0) {
         popTo(matched + 1, 'sibling-list');
         const o = stack[matched]!;
-        // Floating text between two items of an ordered list belonged to the earlier item.
-        for (const f of o.floating) o.current.parts.push(f.text), o.current.item.lines.push(ref(f));
+        // Floating text between two items of an ordered list belonged to the earlier item, unless
+        // it introduces the items after it ("The following are not currently emitted."): the run
+        // of numbers goes on, and the items from here on are a part of it with an intro of its own.
+        const interjected = o.floating.length ? joinParts(o.floating.map((f) => f.text)) : '';
+        if (interjected && INTERJECTED_INTRO.test(interjected)) {
+          finishItem(o);
+          breaks.set(o.list, [...(breaks.get(o.list) ?? []), { at: o.list.items.length, text: interjected, line: ref(o.floating[0]!) }]);
+        } else for (const f of o.floating) o.current.parts.push(f.text), o.current.item.lines.push(ref(f));
         o.floating = [];
         finishItem(o);
         const r = readingFor(m, o.kind);
@@ -252,6 +260,13 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         continue;
       }
       const t = tol(l);
+      // A sentence that opens "The following ..." after an item that ended is no more of that
+      // item, even set at its text's indent: it announces the items after it (see INTERJECTED_INTRO).
+      if (!o.floating.length && o.list.kind !== 'bullet' && !unfinished && /^the\s+following\b/i.test(l.text.trim()) && o.floating.length < MAX_FLOATING_LINES) {
+        o.floating.push(l);
+        placed = true;
+        continue;
+      }
       if (o.floating.length) {
         if (o.floating.length < MAX_FLOATING_LINES && indent >= o.indent! - t) (o.floating.push(l), (placed = true));
         else close(stack.pop()!, 'text');
@@ -289,7 +304,47 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
   }
   popTo(0, 'end');
   for (const list of out) if (list.kind === 'bullet') list.sequential = true;
-  return out.filter((list) => list.items.length >= 1);
+  const kept = out.filter((list) => list.items.length >= 1);
+  return [...kept, ...partsOf(kept, breaks, kept.length)];
+}
+
+/**
+ * A sentence between two items that announces the items after it: it opens with "The following"
+ * or ends like an intro (a colon, "as follows.", "the following.").
+ */
+const INTERJECTED_INTRO = /^the\s+following\b|(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
+
+/**
+ * The parts of numbered runs that intros interrupt, as lists of their own nested in the run
+ * (no parent item: a part of the whole, as a run of codes under a sub-heading is). The first part
+ * keeps the run's own intro. The run itself stays whole: which one answers is the question's.
+ */
+function partsOf(lists: StructList[], breaks: Map<StructList, { at: number; text: string; line: LineRef }[]>, firstIndex: number): StructList[] {
+  const parts: StructList[] = [];
+  for (const whole of lists) {
+    const bs = breaks.get(whole);
+    if (!bs?.length) continue;
+    const starts = [{ at: 0, text: whole.intro, line: whole.introLine }, ...bs];
+    starts.forEach((b, k) => {
+      const items = whole.items.slice(b.at, starts[k + 1]?.at ?? whole.items.length);
+      if (!items.length) return;
+      const last = items.at(-1)!.lines.at(-1)!;
+      parts.push({
+        ...whole,
+        index: firstIndex + parts.length,
+        parentList: whole.index,
+        parentItem: null,
+        depth: whole.depth + 1,
+        intro: b.text,
+        introLine: b.line,
+        items: items.map((it, i) => ({ ...it, ordinal: i + 1 })),
+        endedBy: k + 1 < starts.length ? 'sibling-list' : whole.endedBy,
+        pageStart: items[0]!.lines[0]!.pageNum,
+        pageEnd: last.pageNum,
+      });
+    });
+  }
+  return parts;
 }
 
 function ref(l: ListSourceLine): LineRef {

@@ -10,6 +10,7 @@ import { cite, type Candidate, type StrategyContext, type StrategyResult } from 
 import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
 import { isSetAside } from '../set-aside.ts';
+import { nounModifiers } from '../../question/understand.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
@@ -206,6 +207,10 @@ const STRUCTURAL_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volum
 async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
   const noun = ctx.u.itemNounSingular?.toLowerCase().split(/\s+/).at(-1);
   if (!noun || !STRUCTURAL_NOUNS.has(noun) || ctx.u.scope || ctx.u.codes.length) return [];
+  // The document's own parts are asked for by the bare noun ("how many chapters ..."). A noun
+  // the question qualifies ("the standard DWARF sections") names things the document is about,
+  // and a negated predicate ("does not emit") picks some of them: neither is its top level.
+  if (nounModifiers(ctx.u).length > 0 || ctx.u.negated) return [];
   const roots = await tocLevel(ctx.db, ctx.documentId, null, []);
   const candidates = roots.length === 1 ? await tocLevel(ctx.db, ctx.documentId, roots[0]!.id, []) : roots;
   const families = new Map<string, { n: number; node: TocNode }[]>();
