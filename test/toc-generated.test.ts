@@ -512,3 +512,41 @@ describe('a contents block above the first section, on one page', () => {
     expect(parsed.lines.filter((l) => l.pageNum === 1 && !l.furniture && /^The operator/.test(l.text)).length).toBeGreaterThan(0);
   });
 });
+
+describe('run-in terms of a definition list under a deepened section', () => {
+  // A paper's section holds run-in paragraph headings ("Greedy rule. ...") and, after a line
+  // that ends with a colon, a definition list whose terms are set the same way.
+  it('deepens the section by its run-in headings and leaves the list terms to the list', async () => {
+    const runIn = (doc: Doc, term: string, rest: string, indentRest = false) => {
+      doc.font('Helvetica-Bold').fontSize(11).text(`${term} `, { continued: true });
+      doc.font('Helvetica').text(rest, indentRest ? { indent: 0 } : {});
+    };
+    const parsed = await render('runin-terms', (doc) => {
+      heading(doc, '1 Introduction', 16);
+      body(doc, 2);
+      doc.outline.addItem('1 Introduction');
+      doc.addPage();
+      heading(doc, '2 Methods', 16);
+      doc.outline.addItem('2 Methods');
+      body(doc, 1);
+      runIn(doc, 'Greedy rule', 'The greedy rule adds the cheapest edge at every step until the tour is closed. It is fast and simple.');
+      doc.moveDown(0.5);
+      runIn(doc, 'Insertion rules', 'Insertion rules grow a tour by adding one city at a time. The following variations are implemented:');
+      doc.moveDown(0.3);
+      for (const [t, g] of [['Near insertion', 'The next city is the one nearest to the tour.'], ['Far insertion', 'The next city is the one farthest from the tour.'], ['Random insertion', 'The next city is drawn at random.']]) runIn(doc, t!, g!);
+      doc.moveDown(0.5);
+      runIn(doc, 'Local search', 'Local search improves a finished tour by swapping pairs of edges while that shortens it.');
+      body(doc, 1);
+      doc.addPage();
+      heading(doc, '3 Results', 16);
+      doc.outline.addItem('3 Results');
+      body(doc, 2);
+    });
+    const toc = buildToc(parsed);
+    expect(toc.tocSource).toBe('outline');
+    const titles = toc.entries.map((e) => e.title);
+    expect(titles).toContain('Greedy rule');
+    expect(titles).toContain('Local search');
+    expect(titles.filter((t) => /insertion$/.test(t))).toEqual([]);
+  });
+});

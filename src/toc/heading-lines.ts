@@ -102,6 +102,10 @@ function runInLead(index: DocIndex, l: ParsedLine): string | null {
 }
 
 export function collectHeadingLines(index: DocIndex, lines: ParsedLine[]): HeadingLine[] {
+  return listEntriesOut(headingCandidates(index, lines), lines);
+}
+
+function headingCandidates(index: DocIndex, lines: ParsedLine[]): HeadingLine[] {
   const out: HeadingLine[] = [];
   const repeats = new Map<string, number>();
   for (const l of lines) repeats.set(compact(l.text), (repeats.get(compact(l.text)) ?? 0) + 1);
@@ -170,4 +174,47 @@ export function collectHeadingLines(index: DocIndex, lines: ParsedLine[]): Headi
     i += group.length - 1;
   }
   return out;
+}
+
+/**
+ * Run-in terms of a definition list are no headings, however they are set: the first follows a
+ * line that ends with a colon ("The following variations are implemented:"), and each next one
+ * follows the lines hung under the one before it. Numbered candidates are left to their family.
+ */
+function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[] {
+  const key = (l: ParsedLine) => `${l.pageNum}:${l.lineNum}`;
+  const at = new Map(lines.map((l, i) => [key(l), i] as const));
+  const entries = new Set<HeadingLine>();
+  // A definition list has two entries at least: one term after a colon with text at the edge
+  // after it is a run-in heading after all.
+  let run: HeadingLine[] = [];
+  const flush = () => {
+    if (run.length >= 2) run.forEach((e) => entries.add(e));
+    run = [];
+  };
+  for (const c of cands) {
+    const i = at.get(key(c.line));
+    if (c.num || i === undefined) {
+      flush();
+      continue;
+    }
+    const before = lines[i - 1];
+    const introduced = before !== undefined && /:\s*$/.test(before.text) && before.pageNum === c.line.pageNum;
+    const prev = run.at(-1);
+    let followsEntry = false;
+    if (prev) {
+      const last = at.get(key(prev.lines.at(-1) ?? prev.line))!;
+      const between = lines.slice(last + 1, i);
+      const lastLine = lines[last]!;
+      // Hung lines under the entry before, or no line at all at the list's own spacing.
+      followsEntry = between.length > 0 ? between.every((l) => l.x0 > c.line.x0 + 3) : lastLine.pageNum === c.line.pageNum && c.line.y0 - lastLine.y0 <= 1.5 * c.line.size;
+    }
+    if (followsEntry) run.push(c);
+    else {
+      flush();
+      if (introduced) run = [c];
+    }
+  }
+  flush();
+  return cands.filter((c) => !entries.has(c));
 }
