@@ -82,8 +82,12 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     // A line split only by our estimate that runs well past the table's right edge is the
     // sentence after the table ("A state transition diagram ... is given below:"): a table's
     // cells stay inside the table's width, however they wrap.
-    const right = Math.max(...table.flat().flatMap((g) => g.cells.map((c) => c.x1)));
-    if (r !== rows[j] && r.cells[r.cells.length - 1]!.x1 > right + 3 * ANCHOR_TOLERANCE) break;
+    // (A row's longest cell may run past the rows before it: only an overrun of half the table's
+    // width again is the sentence.)
+    const cellsSoFar = table.flat().flatMap((g) => g.cells);
+    const right = Math.max(...cellsSoFar.map((c) => c.x1));
+    const left = Math.min(...cellsSoFar.map((c) => c.x0));
+    if (r !== rows[j] && r.cells[r.cells.length - 1]!.x1 > right + Math.max(3 * ANCHOR_TOLERANCE, 0.5 * (right - left))) break;
     const onAnchors = r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
     if (!onAnchors) {
       // A sub-row ("6.1 | Identify and mitigate ..." under "6. | Eradicate the incident"): a short
