@@ -32,7 +32,7 @@ export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 
   lead?: string | null;
   /** For the level below a list (see sub-levels.ts): the id of the list whose items' nested items these are. */
   subLevelOf?: number;
-  /** For a family of codes: the noun the document writes before codes of its level ("requirement"). */
+  /** The noun the document writes before each member: codes of one level ("requirement"), paragraphs numbered by a word ("Definition"). */
   levelNoun?: string | null;
   items: { ordinal: number; label: string; text: string; pageNum: number; lineNum: number; lineId: number; lineText: string }[];
 }
@@ -80,7 +80,10 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
   }
   return ls.map((l) => {
     const its = byList.get(l.id) ?? [];
-    return { ...l, sectionPath: l.sectionPath ?? '', items: its, levelNoun: l.kind === 'identifier' ? (nounOf.get(its[0]?.label ?? '') ?? null) : null };
+    // A family of codes takes the noun the document writes before them; paragraphs numbered by
+    // a word ("Definition 1 to Definition 8") take that word.
+    const levelNoun = l.kind === 'identifier' ? (nounOf.get(its[0]?.label ?? '') ?? null) : l.style === 'labelled' ? (tokensOf(l.intro ?? '')[0] ?? null) : null;
+    return { ...l, sectionPath: l.sectionPath ?? '', items: its, levelNoun };
   });
 }
 
@@ -365,7 +368,7 @@ export function rankLists(
     const otherColumn = headerCells.length > 1 && !namesNoun(headerCells[0]!) && headerCells.slice(1).some(namesNoun) ? 1 : 0;
     // Paragraphs the document numbers by a word ("Definition 1", "Definition 2", ...) are named
     // by the question that writes that word ("in its numbered definitions"), as noun or not.
-    const labelWord = l.style === 'labelled' ? stem(tokensOf(l.intro ?? '')[0] ?? '') : '';
+    const labelWord = l.style === 'labelled' && l.levelNoun ? stem(l.levelNoun) : '';
     const labelNamed = labelWord && (nounStems.has(labelWord) || keywords.includes(labelWord)) ? 1 : 0;
     const noun = labelNamed || [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
     // Items that each carry the item noun in their own names ("Coverage A", "Coverage B" for

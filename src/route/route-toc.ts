@@ -234,7 +234,8 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     if (wantsEverythingUnder(pick, o.query, o.question)) {
       // "The part of chapter 4 that covers threshold decryption": the number names where to look,
       // the rest of the question names one sub-entry there. Go on down to it.
-      const named = isReferenced(pick, o.query) ? await childNamedBeyond(o, pick, anchors, nouns) : null;
+      const pickScore = scored.find((x) => x.n.id === pick!.id)?.s ?? scoreEntry(pick, o.query);
+      const named = isReferenced(pickScore) ? await childNamedBeyond(o, pick, anchors, nouns) : null;
       if (!named) {
         reason += '; listing wants everything under this heading';
         break;
@@ -288,9 +289,9 @@ function rulesChoice(scored: { n: TocNode; s: EntryScore }[], parent: TocNode | 
   return { pick: best.n, stop: false, reason: best.s.reasons.join('; ') || 'highest keyword tally' };
 }
 
-/** The section the question refers to by number ("Section 2 of Chapter III", "chapter 4"). */
-function isReferenced(n: TocNode, q: RouteQuery): boolean {
-  return scoreEntry(n, q).reasons.some((r) => r.startsWith('title starts with section'));
+/** The entry's score says the question refers to it by number ("Section 2 of Chapter III", "chapter 4"). */
+function isReferenced(s: EntryScore): boolean {
+  return s.reasons.some((r) => r.startsWith('title starts with section'));
 }
 
 /**
@@ -317,7 +318,7 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): bool
   const phrase = [q.itemPhrase, q.itemNoun].find((x) => x && x.trim().includes(' '));
   const namesItems = Boolean(phrase && containsPhrase(n.title, phrase));
   // The section the question refers to by number ("Section 2 of Chapter III") holds the items.
-  return isReferenced(n, q) || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
+  return isReferenced(s) || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
 }
 
 function round(x: number): number {

@@ -22,7 +22,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts, labelOf, withAntecedent, type ListEnd, type StructList } from './lists.ts';
+import { INTRO_END, joinParts, labelOf, withAntecedent, type ListEnd, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
@@ -34,8 +34,6 @@ const MIN_ENTRIES = 3;
 const BLOCK_MIN_SIZE = 0.65;
 /** A hanging indent is short: a line set further right (a page number, a centred line) is no continuation. */
 const HANG_MAX = 72;
-/** What closes an intro: a colon, or "as follows." / "the following." said with a stop. */
-const INTRO_END = /(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
 /** A sentence broken off at its verb, the members set below it: "The default packages are". */
 const OPEN_VERB_END = /\b(?:are|include|includes|is)\s*$/i;
 /** A block entry is a name, not a line of prose. */

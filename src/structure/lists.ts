@@ -167,8 +167,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         // it introduces the items after it ("The following are not currently emitted."): the run
         // of numbers goes on, and the items from here on are a part of it with an intro of its own.
         const interjected = o.floating.length ? joinParts(o.floating.map((f) => f.text)) : '';
-        if (interjected && INTERJECTED_INTRO.test(interjected)) {
-          finishItem(o);
+        if (interjected && introducesNext(interjected)) {
           breaks.set(o.list, [...(breaks.get(o.list) ?? []), { at: o.list.items.length, text: interjected, line: ref(o.floating[0]!) }]);
         } else for (const f of o.floating) o.current.parts.push(f.text), o.current.item.lines.push(ref(f));
         o.floating = [];
@@ -261,8 +260,8 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
       }
       const t = tol(l);
       // A sentence that opens "The following ..." after an item that ended is no more of that
-      // item, even set at its text's indent: it announces the items after it (see INTERJECTED_INTRO).
-      if (!o.floating.length && o.list.kind !== 'bullet' && !unfinished && /^the\s+following\b/i.test(l.text.trim()) && o.floating.length < MAX_FLOATING_LINES) {
+      // item, even set at its text's indent: it announces the items after it (see introducesNext).
+      if (!o.floating.length && o.list.kind !== 'bullet' && !unfinished && FOLLOWING_OPENER.test(l.text.trim())) {
         o.floating.push(l);
         placed = true;
         continue;
@@ -308,11 +307,12 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
   return [...kept, ...partsOf(kept, breaks, kept.length)];
 }
 
-/**
- * A sentence between two items that announces the items after it: it opens with "The following"
- * or ends like an intro (a colon, "as follows.", "the following.").
- */
-const INTERJECTED_INTRO = /^the\s+following\b|(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
+/** What closes an intro: a colon, or "as follows." / "the following." said with a stop. */
+export const INTRO_END = /(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
+/** A sentence that opens by pointing at what comes next ("The following are ..."). */
+const FOLLOWING_OPENER = /^the\s+following\b/i;
+/** A sentence between two items that announces the items after it. */
+const introducesNext = (text: string) => FOLLOWING_OPENER.test(text) || INTRO_END.test(text);
 
 /**
  * The parts of numbered runs that intros interrupt, as lists of their own nested in the run

@@ -5,11 +5,14 @@
 import type { DocIndex } from './doc-index.ts';
 import { aligned } from './layout.ts';
 import { parseNumbering } from './numbering.ts';
+import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import { compact, wordCount } from './text.ts';
 import { inBodyStyle } from './typography.ts';
 import { addFlag, preorder, type TocNode } from './tree.ts';
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
+/** "2.3.1 debian/control": a dotted section number (the one identifier grammar) and a title. */
+const NUMBERED_TITLE = new RegExp(`^${DOTTED_NUMBER}\\.?\\s+(\\S.*)$`);
 const DATE = new RegExp(`^(?:(?:${MONTHS})\\.?\\s+(?:\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\.?\\s+\\d{4}|\\d{4}(?:-\\d{2}){0,2})$`, 'i');
 
 /** Why a title reads as prose rather than a heading, or null. */
@@ -56,9 +59,10 @@ export function flagNoise(index: DocIndex, roots: TocNode[]): NoiseStats {
   const link = (nodes: TocNode[], p: TocNode | null) => nodes.forEach((n) => (parentOf.set(n, p), link(n.children, n)));
   link(roots, null);
 
+  const reasonOf = new Map(flat.map((n) => [n, sentenceReason(n.title)] as const));
   const covers = coverPages(index);
   const sectionStyles = new Set(
-    flat.filter((n) => n.headingStyle && !covers.has(n.page) && sentenceReason(n.title) === null).map((n) => `${n.headingStyle!.size}|${n.headingStyle!.weight}`),
+    flat.filter((n) => n.headingStyle && !covers.has(n.page) && reasonOf.get(n) === null).map((n) => `${n.headingStyle!.size}|${n.headingStyle!.weight}`),
   );
   // Set like the document's section headings: what a bookmark's line looks like decides, not its words.
   const setAsHeading = (n: TocNode) => n.headingStyle !== null && sectionStyles.has(`${n.headingStyle.size}|${n.headingStyle.weight}`);
@@ -66,12 +70,12 @@ export function flagNoise(index: DocIndex, roots: TocNode[]): NoiseStats {
   // fragment of prose only when its line is not set as a heading. Siblings in lower case are
   // judged together: when most of them were located on lines of body text, the few that met a
   // heading-styled line met it by chance, and all stay flagged alike.
-  const lower = flat.filter((n) => sentenceReason(n.title) === 'fragment' && !covers.has(n.page));
+  const lower = flat.filter((n) => reasonOf.get(n) === 'fragment' && !covers.has(n.page));
   // Or its line numbers it as a section ("2.3.1 debian/control", the name set in a code font).
   const numberedLine = (n: TocNode) => {
     const line = n.line === null ? null : index.pages[n.page]?.find((l) => l.lineNum === n.line);
     // A dotted number of two levels or more: a bare "3 files" could open a sentence.
-    const m = line ? /^\d{1,3}(?:\.\d{1,3}){1,5}\.?\s+(\S.*)$/.exec(line.text.trim()) : null;
+    const m = line ? NUMBERED_TITLE.exec(line.text.trim()) : null;
     return Boolean(m && compact(m[1]!) === compact(n.title));
   };
   const headed = new Set<TocNode>();
@@ -80,7 +84,7 @@ export function flagNoise(index: DocIndex, roots: TocNode[]): NoiseStats {
     if (set.length > group.length / 2) set.forEach((n) => headed.add(n));
   }
   for (const n of flat) {
-    const why = sentenceReason(n.title);
+    const why = reasonOf.get(n);
     if (why === 'fragment' && headed.has(n)) continue;
     if (why) addFlag(n, why);
   }
