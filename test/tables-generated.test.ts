@@ -140,6 +140,103 @@ describe('tables in the structure model', () => {
     expect(table.intro).toBe('Table 5. Response Checklist');
     expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Confirm the event', 'Contain the event', 'Remove the cause', 'Restore the service']);
   });
+
+  it('keeps the rows whose cells are centred under their column, however wide each cell is', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 200, 60, 'Table 4. Lamp Drivers', { bold: true });
+        at(doc, 90, 80, 'Driver', { bold: true });
+        at(doc, 250, 80, 'Option', { bold: true });
+        const centre = 420;
+        const head = 'Works with';
+        at(doc, centre - width(doc, head) / 2, 80, head, { bold: true });
+        const rows: [string, string, string][] = [
+          ['Pulse driver', 'pulse', 'AC/DC'],
+          ['Ramp driver', 'ramp', 'AC/DC'],
+          ['Flicker driver', 'flicker', 'AC'],
+          ['Steady driver', 'steady', 'AC/DC'],
+          ['Strobe driver', 'strobe', 'DC'],
+        ];
+        rows.forEach(([k, o, m], i) => {
+          at(doc, 90, 98 + 15 * i, k);
+          at(doc, 250, 98 + 15 * i, o);
+          at(doc, centre - width(doc, m) / 2, 98 + 15 * i, m);
+        });
+        at(doc, 72, 190, 'Each driver is chosen by its option when the lamp is set up.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    const items = model.items.filter((i) => i.listId === table.id);
+    // Before: the table ended at the first row whose mark was narrower than the ones above it.
+    expect(items.map((i) => i.label)).toEqual(['Pulse driver', 'Ramp driver', 'Flicker driver', 'Steady driver', 'Strobe driver']);
+    expect(items[2]!.text).toBe('Flicker driver | flicker | AC');
+  });
+
+  it('reads a key column set centred, each key under the centre of the one above', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 200, 60, 'Table 6. Pump Makers', { bold: true });
+        const centre = 140;
+        const rows: [string, string][] = [
+          ['Hydra', 'yes'],
+          ['Aquaflow Industries', 'yes'],
+          ['Zed', 'no'],
+          ['Pumpworks', 'yes'],
+        ];
+        rows.forEach(([k, v], i) => {
+          at(doc, centre - width(doc, k) / 2, 85 + 15 * i, k);
+          at(doc, 260, 85 + 15 * i, v);
+        });
+        at(doc, 72, 160, 'Every maker in the table sells pumps to the city.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    // Before: only the rows whose key started where the first row's did were read.
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Hydra', 'Aquaflow Industries', 'Zed', 'Pumpworks']);
+  });
+
+  it('keeps a caption set under the last row out of that row\'s key cell', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        const rows: [string, string][] = [
+          ['Byte', 'one unsigned octet'],
+          ['Word', 'two octets, high first'],
+          ['Long Word', 'four octets, high first'],
+        ];
+        rows.forEach(([k, v], i) => {
+          at(doc, 90, 80 + 15 * i, k);
+          at(doc, 250, 80 + 15 * i, v);
+        });
+        at(doc, 90, 122, 'Number types');
+        at(doc, 72, 150, 'All numbers are stored with the high octet first in the file.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    const items = model.items.filter((i) => i.listId === table.id);
+    // Before: the caption was read as the rest of the key "Long Word".
+    expect(items.map((i) => i.label)).toEqual(['Byte', 'Word', 'Long Word']);
+  });
+
+  it('takes a caption set right under a table for the table\'s own', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        const rows: [string, string][] = [
+          ['Hydra', 'yes'],
+          ['Zed', 'no'],
+          ['Pumpworks', 'yes'],
+        ];
+        rows.forEach(([k, v], i) => {
+          at(doc, 90, 80 + 15 * i, k);
+          at(doc, 260, 80 + 15 * i, v);
+        });
+        at(doc, 150, 135, 'Table 2: Pump makers that sell to the city');
+        at(doc, 72, 170, 'Each maker was asked for a price in the spring.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    // Before: a caption under the rows was read only when no table took the rows themselves.
+    expect(table.intro).toBe('Table 2: Pump makers that sell to the city');
+  });
 });
 
 describe('tables through the pipeline (no LLM)', () => {
@@ -238,5 +335,40 @@ describe('a header row of variants (no LLM)', () => {
     expect([...measureUnits('network depth', [{ text: 'residual nets with a depth of up to 152 layers, 8x deeper' }])]).toEqual(['layer']);
     expect([...measureUnits('depth', [{ text: 'by the number of stacked layers (depth).' }])]).toEqual(['layer']);
     expect([...measureUnits('depth', [{ text: 'the depth of representations is of central importance' }])]).toEqual([]);
+  });
+});
+
+describe('a mark that is a word of another mark (no LLM)', () => {
+  const driversTable: Draw = (doc) => {
+    at(doc, 72, 60, 'Section 3 Drivers', { bold: true, size: 13 });
+    at(doc, 72, 85, 'The lamp kit can be run by several drivers; the table shows the mains each one works with.');
+    at(doc, 200, 110, 'Table 1: Available drivers of the lamp kit.', { bold: true });
+    at(doc, 90, 130, 'Driver', { bold: true });
+    at(doc, 250, 130, 'Option', { bold: true });
+    const centre = 420;
+    at(doc, centre - width(doc, 'Mains') / 2, 130, 'Mains', { bold: true });
+    const rows: [string, string, string][] = [
+      ['Pulse driver', 'pulse', 'AC/DC'],
+      ['Ramp driver', 'ramp', 'AC/DC'],
+      ['Flicker driver', 'flicker', 'AC'],
+      ['Steady driver', 'steady', 'AC/DC'],
+      ['Strobe driver', 'strobe', 'AC/DC'],
+      ['Glow driver', 'glow', 'AC'],
+    ];
+    rows.forEach(([k, o, m], i) => {
+      at(doc, 90, 148 + 15 * i, k);
+      at(doc, 250, 148 + 15 * i, o);
+      at(doc, centre - width(doc, m) / 2, 148 + 15 * i, m);
+    });
+    at(doc, 72, 250, 'Each driver is chosen by its option when the lamp kit is set up.');
+  };
+  const subject = generatedDocument(() => drawPdf([driversTable]), 'lamp-kit.pdf');
+
+  it('reads "AC" beside "AC/DC" as no set of rows: every driver works with AC', async () => {
+    const { answer, trace } = await subject.ask<ListingAnswer>('Which drivers can be chosen for AC mains according to the table of available drivers?');
+    // Before: only the two rows marked "AC" alone came back, and "AC/DC" rows were left out.
+    expect(answer.items.map((i) => i.name)).toEqual(['Pulse driver', 'Ramp driver', 'Flicker driver', 'Steady driver', 'Strobe driver', 'Glow driver']);
+    const cands = trace.find((t) => t.step === 'candidates')!.output as { top: { features: Record<string, number> }[] };
+    expect(cands.top[0]!.features.markedRows ?? 0).toBe(0);
   });
 });

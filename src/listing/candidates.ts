@@ -131,10 +131,14 @@ export function rowsMarkedInQuestion(lists: StoredList[], question: string): (St
     const marks = cells.map((c) => c.at(-1)!.trim());
     const distinct = [...new Set(marks)];
     if (distinct.length < 2 || distinct.length > Math.max(2, Math.floor(l.items.length / 3))) continue;
+    const introTokens = tokensOf(l.intro ?? '');
     for (const mark of distinct) {
       const words = tokensOf(mark);
       if (!words.length || words.length > 3 || /^\d+$/.test(mark)) continue;
-      const named = mark === mark.toUpperCase() && /\p{Lu}/u.test(mark) ? new RegExp(`(?<![\\p{L}\\p{N}])${mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`, 'u').test(question) : hasPhrase(qTokens, words.join(' '));
+      // A mark that is a word of another mark ("TSP" beside "TSP/ATSP") or of the table's caption
+      // ("Available algorithms in TSP") names what the table is about, not a set of its rows.
+      if (distinct.some((d) => d !== mark && hasPhrase(tokensOf(d), words.join(' '))) || hasPhrase(introTokens, words.join(' '))) continue;
+      const named = mark === mark.toUpperCase() && /\p{Lu}/u.test(mark) ? new RegExp(`(?<![\\p{L}\\p{N}_])${mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(question) : hasPhrase(qTokens, words.join(' '));
       if (!named) continue;
       const rows = l.items.filter((_, k) => marks[k] === mark);
       out.push({ ...l, id: -l.id * 100 - distinct.indexOf(mark) - 1, items: rows, itemCount: rows.length, intro: `${l.intro ?? ''} :: rows marked ${mark}`, markedBy: mark });
@@ -471,7 +475,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
     };
   });

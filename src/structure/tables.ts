@@ -43,6 +43,7 @@ export function detectTables(lines: ParsedLine[], opts: { outsideText: (l: Parse
         continue;
       }
       const above = headerAndCaption(rows, i, t.anchors);
+      if (!above.caption) above.caption = captionBelow(rows, t.end);
       const list = toList(t.rows, t.anchors, above, opts.firstIndex + out.length);
       if (list) out.push(list);
       i = t.end;
@@ -72,12 +73,16 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   const anchors = first.cells.map((c) => c.x0);
   const table: Row[][] = [[first]];
   const splitRows = new Set<Row>();
+  // The centres of each column's cells so far: a column may be set centred ("TSP/ATSP" over
+  // "TSP"), and its cells then share a centre, not a left edge.
+  const centres: number[][] = anchors.map((_, k) => [mid(first.cells[k]!)]);
   let sub: number[] | null = null;
   let j = start + 1;
   for (; j < rows.length; j++) {
     const prev = rows[j - 1]!;
-    const r = splitRunTogether(rows[j]!, anchors);
-    if (r !== rows[j]) splitRows.add(r);
+    const split = splitRunTogether(rows[j]!, anchors);
+    const r = onCentres(split, anchors, centres);
+    if (split !== rows[j]) splitRows.add(r);
     if (r.y - prev.y > 2.6 * Math.max(r.size, prev.size)) break;
     // A line split only by our estimate that runs well past the table's right edge is the
     // sentence after the table ("A state transition diagram ... is given below:"): a table's
@@ -104,8 +109,9 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     }
     // A row whose key cell is empty continues the row above (a wrapped cell).
     if (r.cells.length >= 2 && near(r.cells[0]!.x0, anchors[0]!)) table.push([r]);
-    else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size)) table[table.length - 1]!.push(r);
+    else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size) && !(keyCannotWrap(table[table.length - 1]!, r, anchors) && !tableGoesOn(rows[j + 1], r, anchors))) table[table.length - 1]!.push(r);
     else break;
+    for (const c of r.cells) centres[anchors.findIndex((a) => near(a, c.x0))]?.push(mid(c));
   }
   // A row set closer to the one above than the table's usual row spacing is a wrapped line of
   // that row's cells ("Privacy" over "Breach"), not a row of its own.
@@ -124,6 +130,51 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   const multi = merged.filter((g) => g[0]!.cells.length >= 2);
   const own = multi.filter((g) => !splitRows.has(g[0]!)).length;
   return own >= MIN_ROWS && multi.length - own <= own ? { rows: merged, anchors, end: j } : null;
+}
+
+const mid = (c: ParsedLine) => (c.x0 + c.x1) / 2;
+const CENTRED_WORDS = 3;
+
+/**
+ * A lone line on the key column under a row can be that row's key cell wrapped only if the key's
+ * last line was full: had its first word fitted in the key column's first three quarters beside
+ * that line, it would not have wrapped ("UInt32" over the caption "Basic data types"). Such a
+ * line is still the row's when the table goes on after it: a glossary term may break its line on
+ * purpose ("availability" over "[44 USC 3552]").
+ */
+/** The row after `above` goes on with the table: its cells sit on the anchors, one past the key. */
+function tableGoesOn(next: Row | undefined, above: Row, anchors: number[]): boolean {
+  if (!next || next.y - above.y > 2.6 * Math.max(next.size, above.size)) return false;
+  return next.cells.every((c) => anchors.some((a) => near(a, c.x0))) && next.cells.some((c) => anchors.slice(1).some((a) => near(a, c.x0)));
+}
+
+function keyCannotWrap(group: Row[], r: Row, anchors: number[]): boolean {
+  const line = r.cells[0]!;
+  if (r.cells.length !== 1 || anchors.length < 2 || !near(line.x0, anchors[0]!)) return false;
+  const key = group.flatMap((g) => g.cells).filter((c) => near(c.x0, anchors[0]!)).pop();
+  if (!key) return false;
+  const word = line.text.trim().split(/\s+/)[0]!;
+  const charWidth = (line.x1 - line.x0) / Math.max(1, line.text.length);
+  return key.x1 + charWidth * (word.length + 1) < anchors[0]! + 0.75 * (anchors[1]! - anchors[0]!);
+}
+
+/**
+ * A row whose short cells are off the anchors but centred on a column's earlier cells: each such cell is
+ * read as the column's ("TSP" centred under "TSP/ATSP"). A key cell is read so only in a row of
+ * several cells: a lone line centred on the key column is no wrapped cell of the table.
+ */
+function onCentres(r: Row, anchors: number[], centres: number[][]): Row {
+  let moved = false;
+  const cells = r.cells.map((c, i) => {
+    // Only a short cell (a mark, a name) is set centred; a line of a ragged text column may
+    // share a centre with another by chance.
+    if (anchors.some((a) => near(a, c.x0)) || (i === 0 && r.cells.length < 2) || c.text.trim().split(/\s+/).length > CENTRED_WORDS) return c;
+    const k = centres.findIndex((ms, col) => (col > 0) === (i > 0) && ms.some((m) => near(m, mid(c))));
+    if (k < 0) return c;
+    moved = true;
+    return { ...c, x0: anchors[k]!, x1: anchors[k]! + (c.x1 - c.x0) };
+  });
+  return moved ? { ...r, cells } : r;
 }
 
 /**
@@ -189,6 +240,20 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
   const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 ? rows[k]! : null;
   const caption = cap && cap.cells.length === 1 && below.y - cap.y <= 4 * Math.max(cap.size, below.size) ? cap.cells[0]! : null;
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
+}
+
+/**
+ * A caption set right under a table's last row, as papers set them ("Table 1: A Comparison of
+ * ..."), unless it sits nearer the rows of cells below it: then it is the next table's.
+ */
+function captionBelow(rows: Row[], end: number): ParsedLine | null {
+  const cap = rows[end];
+  const last = rows[end - 1];
+  if (!cap || !last || cap.cells.length !== 1 || !CAPTION.test(cap.cells[0]!.text.trim())) return null;
+  const gap = cap.y - last.y;
+  if (gap > 3 * Math.max(cap.size, last.size)) return null;
+  const next = rows[end + 1];
+  return next && next.cells.length >= 2 && next.y - cap.y < gap ? null : cap.cells[0]!;
 }
 
 const MAX_HEADER_ROWS = 3;
