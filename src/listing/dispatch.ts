@@ -411,12 +411,17 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     if (chain?.exhaustive && sectional && runner && top && top.list !== sectional) return { ...chain, ...cost, exhaustive: false };
     return chain ? { ...chain, ...cost } : null;
   }
+  // A list that is ahead only because it has as many items as the document states, stated pages
+  // away from it, is picked by the count: the count cannot then confirm it is whole (another
+  // list of that size would do). A count stated by the list, or on the page before it, is its own.
+  const countNear = Boolean(ctx.cueAt && ctx.cueAt.pageNum >= top.list.pageStart - 1 && ctx.cueAt.pageNum <= top.list.pageEnd);
+  const pickedByCount = Boolean((top.features.countScored ?? 0) > 0 && !countNear && runner && top.score - TUNING.listCountWeight <= runner.score);
   return {
     strategy: 'structure',
     variant: 'candidate-list',
     items: listItemsAsCandidates(top.list, lists),
     exhaustive,
-    relevant: tied,
+    relevant: tied && !pickedByCount,
     detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind },
     ...cost,
   };
