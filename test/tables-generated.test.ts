@@ -179,6 +179,7 @@ describe('tables in the structure model', () => {
         const centre = 140;
         const rows: [string, string][] = [
           ['Hydra', 'yes'],
+          ['Pumpa', 'no'],
           ['Aquaflow Industries', 'yes'],
           ['Zed', 'no'],
           ['Pumpworks', 'yes'],
@@ -192,7 +193,7 @@ describe('tables in the structure model', () => {
     ]);
     const table = model.lists.find((l) => l.kind === 'table-row')!;
     // Before: only the rows whose key started where the first row's did were read.
-    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Hydra', 'Aquaflow Industries', 'Zed', 'Pumpworks']);
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['Hydra', 'Pumpa', 'Aquaflow Industries', 'Zed', 'Pumpworks']);
   });
 
   it('keeps a caption set under the last row out of that row\'s key cell', async () => {

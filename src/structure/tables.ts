@@ -169,7 +169,9 @@ function onCentres(r: Row, anchors: number[], centres: number[][]): Row {
     // Only a short cell (a mark, a name) is set centred; a line of a ragged text column may
     // share a centre with another by chance.
     if (anchors.some((a) => near(a, c.x0)) || (i === 0 && r.cells.length < 2) || c.text.trim().split(/\s+/).length > CENTRED_WORDS) return c;
-    const k = centres.findIndex((ms, col) => (col > 0) === (i > 0) && ms.some((m) => near(m, mid(c))));
+    // The column must stand as one already (two cells at least): a header centred over its
+    // first value proves no column of centred cells.
+    const k = centres.findIndex((ms, col) => (col > 0) === (i > 0) && ms.length >= 2 && ms.some((m) => near(m, mid(c))));
     if (k < 0) return c;
     moved = true;
     return { ...c, x0: anchors[k]!, x1: anchors[k]! + (c.x1 - c.x0) };
