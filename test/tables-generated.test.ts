@@ -218,6 +218,32 @@ describe('tables in the structure model', () => {
     expect(items.map((i) => i.label)).toEqual(['Byte', 'Word', 'Long Word']);
   });
 
+  it('ends a table of bold keys at a line in plain print set on the key column', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 90, 60, 'Command', { bold: true });
+        const rows: [string, string][] = [
+          ['lister', 'The listing tool (optional)'],
+          ['copier', 'The copying tool (optional)'],
+          ['mover', 'The moving tool (optional)'],
+        ];
+        // The value column starts where a word of the sentence under the table does.
+        const value = 88 + width(doc, '/bin/lister may be a ');
+        at(doc, value, 60, 'Description', { bold: true });
+        rows.forEach(([k, v], i) => {
+          at(doc, 90, 78 + 16 * i, k, { bold: true });
+          at(doc, value, 78 + 16 * i, v);
+        });
+        // Set as near as a row, and as wide as the two columns: the split at the anchor fits.
+        at(doc, 88, 132, '/bin/lister may be a symbolic link to /usr/bin/lister.');
+        at(doc, 72, 180, 'Each tool is installed with its subsystem.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    // Before: the sentence under the rows came back as a fourth row, split at the anchor.
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['lister', 'copier', 'mover']);
+  });
+
   it('takes a caption set right under a table for the table\'s own', async () => {
     const { model } = await modelOf([
       (doc) => {

@@ -107,6 +107,11 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
       table[table.length - 1]!.push(r);
       continue;
     }
+    // Keys set in bold row after row (the first row may be the header, bold whatever the keys
+    // are): a key in plain print is no key of this table ("/bin/csh may be a link to ..." under
+    // a column of bold command names).
+    const keys = table.slice(1).map((g) => g[0]!.cells[0]!);
+    if (r.cells.length >= 2 && keys.length >= 2 && keys.every((k) => k.bold) && !r.cells[0]!.bold) break;
     // A row whose key cell is empty continues the row above (a wrapped cell).
     if (r.cells.length >= 2 && near(r.cells[0]!.x0, anchors[0]!)) table.push([r]);
     else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size) && !(keyCannotWrap(table[table.length - 1]!, r, anchors) && !tableGoesOn(rows[j + 1], r, anchors))) table[table.length - 1]!.push(r);
@@ -135,19 +140,19 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
 const mid = (c: ParsedLine) => (c.x0 + c.x1) / 2;
 const CENTRED_WORDS = 3;
 
-/**
- * A lone line on the key column under a row can be that row's key cell wrapped only if the key's
- * last line was full: had its first word fitted in the key column's first three quarters beside
- * that line, it would not have wrapped ("UInt32" over the caption "Basic data types"). Such a
- * line is still the row's when the table goes on after it: a glossary term may break its line on
- * purpose ("availability" over "[44 USC 3552]").
- */
 /** The row after `above` goes on with the table: its cells sit on the anchors, one past the key. */
 function tableGoesOn(next: Row | undefined, above: Row, anchors: number[]): boolean {
   if (!next || next.y - above.y > 2.6 * Math.max(next.size, above.size)) return false;
   return next.cells.every((c) => anchors.some((a) => near(a, c.x0))) && next.cells.some((c) => anchors.slice(1).some((a) => near(a, c.x0)));
 }
 
+/**
+ * A lone line on the key column under a row can be that row's key cell wrapped only if the key's
+ * last line was full: had its first word fitted in the key column's first three quarters beside
+ * that line, it would not have wrapped ("UInt32" over the caption "Basic data types"). Such a
+ * line is still the row's when the table goes on after it (the caller asks tableGoesOn): a
+ * glossary term may break its line on purpose ("availability" over "[44 USC 3552]").
+ */
 function keyCannotWrap(group: Row[], r: Row, anchors: number[]): boolean {
   const line = r.cells[0]!;
   if (r.cells.length !== 1 || anchors.length < 2 || !near(line.x0, anchors[0]!)) return false;
