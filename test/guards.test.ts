@@ -24,6 +24,12 @@ describe('quoteInLine', () => {
     expect(quoteInLine('Residual Dropout We apply dropout', ' a ')).toBe(false);
     expect(quoteInLine('Residual Dropout We apply dropout', 'label smoothing')).toBe(false);
   });
+  it('accepts a short quote only when it is the whole line (a two-letter table cell)', () => {
+    expect(quoteInLine('ed', 'ed')).toBe(true);
+    expect(quoteInLine(' Ed ', 'ed')).toBe(true);
+    expect(quoteInLine('The ed editor', 'ed')).toBe(false);
+    expect(quoteInLine('', '')).toBe(false);
+  });
 });
 
 describe('configuration', () => {

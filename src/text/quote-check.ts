@@ -7,11 +7,13 @@ export function squashText(s: string): string {
 
 /**
  * The one evidence rule: a quote supports a claim only if it is really in the cited line and is
- * more than a few characters (an empty quote would "match" any line).
+ * more than a few characters (an empty quote would "match" any line), or is the whole line (a
+ * table cell of two letters, the command "ed", is its own line).
  */
 export function quoteInLine(lineText: string, quote: string): boolean {
   const q = squashText(quote);
-  return q.replace(/\s/g, '').length >= 3 && squashText(lineText).includes(q);
+  const line = squashText(lineText);
+  return q.length > 0 && (line === q || (q.replace(/\s/g, '').length >= 3 && line.includes(q)));
 }
 
 /**
