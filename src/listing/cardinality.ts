@@ -48,7 +48,7 @@ export interface CardinalityOptions {
 const SYNONYM_GROUPS: string[][] = [
   ['type', 'kind', 'category', 'class', 'form', 'sort', 'variety'],
   ['step', 'stage', 'phase'],
-  ['criterion', 'desideratum', 'consideration', 'factor', 'requirement'],
+  ['criterion', 'consideration', 'factor', 'requirement'],
   ['level', 'tier'],
   ['way', 'use', 'application', 'manner', 'mode'],
   ['section', 'subsection', 'part', 'chapter'],

@@ -11,6 +11,12 @@ export const TUNING = {
   listFieldWeights: { intro: 2, heading: 1.6, parent: 1.4, items: 0.8, ancestors: 0.6 },
   /** A reference the question names ("Article 16", "Section 3.2.1") pins the place outright. */
   listRefWeight: 3,
+  /**
+   * The largest count of the document's own noun that a series of ordinal sentences may bear out
+   * ("three desiderata. One is ... The third is ..."): prose counts few things that way; a
+   * larger number is a figure of the text, not a list written out.
+   */
+  ownCountMaxItems: 12,
   /** Per reference the question names that this list is not in or near. */
   listRefMissPenalty: 2,
   /** The item noun ("exclusions") in the list's intro or heading. */

@@ -188,7 +188,7 @@ const CONTAINER_NOUNS = new Set([
 ]);
 /** Nouns that name the whole document: a scope ending in one of these is no scope at all. */
 const DOC_NOUNS = new Set([
-  'document', 'documents', 'paper', 'policy', 'guide', 'guidance', 'playbook', 'checklist',
+  'document', 'documents', 'paper', 'policy', 'guide', 'guidance',
   'standard', 'publication', 'report', 'manual', 'form', 'framework', 'pdf', 'specification',
   'spec', 'book', 'handbook', 'text', 'whitepaper', 'file', 'doc', 'article', 'study', 'model',
 ]);

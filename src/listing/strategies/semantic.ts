@@ -3,6 +3,9 @@ import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
 import type { LineRow } from '../../db/rows.ts';
 import { keywordLines, loadLines } from '../../sql/load-lines.ts';
 import { nameSupportedByLine, quoteInLine } from '../../text/quote-check.ts';
+import { stemOverlap } from '../../text/text-match.ts';
+import { findCardinalityCues } from '../cardinality.ts';
+import { TUNING } from '../tuning.ts';
 import { modelText, traceRejection } from '../../llm/untrusted.ts';
 import { normalizeItemName } from './normalize-item.ts';
 import { enumerationItems, pickEnumeration } from './structure.ts';
@@ -27,17 +30,40 @@ const MAX_LINES_PER_CALL = 220;
  */
 export async function semanticStrategy(ctx: StrategyContext, expectedCount: number | null): Promise<StrategyResult> {
   const region = await broadRegion(ctx, ctx.u.keywords);
-  if (!ctx.llm) return deterministicExtract(ctx, region, expectedCount, await linesAfterCue(ctx));
+  if (!ctx.llm) return deterministicExtract(ctx, region, expectedCount, await proseLines(ctx, region));
   return llmLoop(ctx, region, expectedCount);
 }
 
-/** The sentences right after the document's own count ("… three desiderata. One is …"). */
-async function linesAfterCue(ctx: StrategyContext): Promise<LineRow[]> {
-  const cue = ctx.cueAt;
-  if (!cue) return [];
+/** The lines a prose list may be written in: after the stated count, or after the document's own. */
+async function proseLines(ctx: StrategyContext, region: LineRow[]): Promise<LineRow[]> {
+  return ctx.cueAt ? linesAfter(ctx, ctx.cueAt) : linesAfterOwnCount(ctx, region);
+}
+
+/** The sentences right after a count ("… three desiderata. One is …"). */
+async function linesAfter(ctx: StrategyContext, cue: { pageNum: number; lineNum: number }): Promise<LineRow[]> {
   const lines = await loadLines(ctx.db, ctx.documentId, cue.pageNum, cue.pageNum + 1);
   const i = lines.findIndex((l) => l.pageNum === cue.pageNum && l.lineNum === cue.lineNum);
   return i < 0 ? [] : lines.slice(i, i + 16);
+}
+
+/**
+ * A count of the document's own noun for the items ("we consider three desiderata" for a
+ * question about criteria): no noun the question says, so it is no stated count; but a sentence
+ * on the question's words that counts N things and is followed by N ordinal sentences ("One is
+ * ... Another is ... The third is ...") has written out its list, the series bearing out the count.
+ */
+async function linesAfterOwnCount(ctx: StrategyContext, region: LineRow[]): Promise<LineRow[]> {
+  const cues = findCardinalityCues(region, null).filter((c) => c.count >= 2 && c.count <= TUNING.ownCountMaxItems && !c.approximate);
+  for (const cue of cues) {
+    // The count's sentence may start on the line before ("… self-attention we" / "consider three desiderata.").
+    const k = region.findIndex((l) => l.pageNum === cue.pageNum && l.lineNum === cue.lineNum);
+    const prev = region[k - 1];
+    const before = prev && prev.pageNum === cue.pageNum && prev.lineNum === cue.lineNum - 1 && !/[.!?]$/.test(prev.text.trim()) ? prev.text : '';
+    if (k < 0 || stemOverlap(`${before} ${region[k]!.text}`, ctx.u.keywords).matched.length === 0) continue;
+    const after = await linesAfter(ctx, cue);
+    if (ordinalProse(after).length === cue.count) return after;
+  }
+  return [];
 }
 
 /** Why an extracted item is not supported by the lines shown, or null when it is. */
@@ -212,7 +238,7 @@ async function llmLoop(ctx: StrategyContext, initial: LineRow[], expectedCount: 
   if (items.size === 0 && rejectedTotal > 0) {
     // Every item the model gave failed its check: the deterministic extractor's list stands.
     await ctx.tracer.record({ stage: 'list', step: 'fallback', strategy: 'semantic', decision: `deterministic extractor (all ${rejectedTotal} extracted item(s) were rejected)` });
-    const det = deterministicExtract(ctx, initial, expectedCount, await linesAfterCue(ctx));
+    const det = deterministicExtract(ctx, initial, expectedCount, await proseLines(ctx, initial));
     return { ...det, tokens, llmCalls: calls, detail: { ...det.detail, modelItemsRejected: rejectedTotal } };
   }
   const found = [...items.values()];
