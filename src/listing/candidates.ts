@@ -135,10 +135,11 @@ export function rowsMarkedInQuestion(lists: StoredList[], question: string): (St
     for (const mark of distinct) {
       const words = tokensOf(mark);
       if (!words.length || words.length > 3 || /^\d+$/.test(mark)) continue;
+      const phrase = words.join(' ');
       // A mark that is a word of another mark ("TSP" beside "TSP/ATSP") or of the table's caption
       // ("Available algorithms in TSP") names what the table is about, not a set of its rows.
-      if (distinct.some((d) => d !== mark && hasPhrase(tokensOf(d), words.join(' '))) || hasPhrase(introTokens, words.join(' '))) continue;
-      const named = mark === mark.toUpperCase() && /\p{Lu}/u.test(mark) ? new RegExp(`(?<![\\p{L}\\p{N}_])${mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(question) : hasPhrase(qTokens, words.join(' '));
+      if (distinct.some((d) => d !== mark && hasPhrase(tokensOf(d), phrase)) || hasPhrase(introTokens, phrase)) continue;
+      const named = mark === mark.toUpperCase() && /\p{Lu}/u.test(mark) ? new RegExp(`(?<![\\p{L}\\p{N}_])${mark.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}_])`, 'u').test(question) : hasPhrase(qTokens, phrase);
       if (!named) continue;
       const rows = l.items.filter((_, k) => marks[k] === mark);
       out.push({ ...l, id: -l.id * 100 - distinct.indexOf(mark) - 1, items: rows, itemCount: rows.length, intro: `${l.intro ?? ''} :: rows marked ${mark}`, markedBy: mark });
