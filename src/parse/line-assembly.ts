@@ -294,13 +294,21 @@ export function findGutter(rows: Row[], pageWidth: number, opts: { evenColumns?:
   };
   // Prose columns: on each side, most lines fill the column; table cells and label/value pairs do not.
   if (fill(widths(1)) < 0.6 || fill(widths(2)) < 0.6) return null;
+  const span = (side: 1 | 2) => {
+    const w = widths(side);
+    return Math.max(...w.map((s) => s.x1)) - Math.min(...w.map((s) => s.x0));
+  };
+  // A key column beside its values (a command table run over pages: "ttl <value>" beside lines
+  // of description) leaves a gutter too, but its left side is sparse and narrow: one short key
+  // per entry, each on the baseline of its value's first line. Page columns of prose are set
+  // about as wide as each other and fill both sides line after line.
+  const leftRows = rows.filter((r) => r.frags.some((f) => !crosses(f, x) && f.x + f.width <= x));
+  const rightRows = rows.filter((r) => r.frags.some((f) => !crosses(f, x) && f.x >= x)).length;
+  const paired = leftRows.filter((r) => r.frags.some((f) => f.x >= x)).length;
+  if (leftRows.length <= KEY_COLUMN_ROWS * rightRows && paired >= KEY_COLUMN_PAIRED * leftRows.length && span(1) < EVEN_COLUMNS * span(2)) return null;
   // Read from the body rows alone, a table's key and value columns (a narrow key beside wide
   // text) could pass for columns of prose; page columns of running text are set as wide as each other.
   if (opts.evenColumns) {
-    const span = (side: 1 | 2) => {
-      const w = widths(side);
-      return Math.max(...w.map((s) => s.x1)) - Math.min(...w.map((s) => s.x0));
-    };
     if (Math.min(span(1), span(2)) < EVEN_COLUMNS * Math.max(span(1), span(2))) return null;
   }
   return x;
@@ -308,6 +316,10 @@ export function findGutter(rows: Row[], pageWidth: number, opts: { evenColumns?:
 
 /** How close in width (smaller / larger) two page columns of prose are set. */
 const EVEN_COLUMNS = 0.85;
+/** A key column holds at most this share of the rows its values fill ... */
+const KEY_COLUMN_ROWS = 0.5;
+/** ... and nearly every key shares its baseline with a value line. */
+const KEY_COLUMN_PAIRED = 0.8;
 
 function orderByColumns(segments: { s: Segment; column: number }[]): { s: Segment; column: number }[] {
   const byTop = [...segments].sort((a, b) => a.s.y0 - b.s.y0 || a.s.x0 - b.s.x0);

@@ -33,24 +33,26 @@ export function detectTables(lines: ParsedLine[], opts: { outsideText: (l: Parse
     arr.push(l);
     byPage.set(l.pageNum, arr);
   }
-  for (const pageLines of byPage.values()) {
-    const rows = toRows(pageLines);
-    let i = 0;
-    while (i < rows.length) {
-      const t = tableAt(rows, i);
-      if (!t) {
-        i++;
-        continue;
-      }
-      const above = headerAndCaption(rows, i, t.anchors);
-      if (!above.caption) above.caption = captionBelow(rows, t.end);
-      const list = toList(t.rows, t.anchors, above, opts.firstIndex + out.length);
-      if (list) out.push(list);
-      i = t.end;
+  // The pages' rows read as one run: a table set over a page break goes on at the top of the
+  // next page (tableAt decides what may cross the break).
+  const rows = [...byPage.keys()].sort((a, b) => a - b).flatMap((p) => toRows(byPage.get(p)!));
+  let i = 0;
+  while (i < rows.length) {
+    const t = tableAt(rows, i);
+    if (!t) {
+      i++;
+      continue;
     }
+    const above = headerAndCaption(rows, i, t.anchors);
+    if (!above.caption) above.caption = captionBelow(rows, t.end);
+    const list = toList(t.rows, t.anchors, above, opts.firstIndex + out.length);
+    if (list) out.push(list);
+    i = t.end;
   }
   return out;
 }
+
+const pageOf = (r: Row) => r.cells[0]!.pageNum;
 
 export function toRows(lines: ParsedLine[]): Row[] {
   const sorted = [...lines].sort((a, b) => a.y0 - b.y0 || a.x0 - b.x0);
@@ -83,6 +85,14 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     const split = splitRunTogether(rows[j]!, anchors);
     const r = onCentres(split, anchors, centres);
     if (split !== rows[j]) splitRows.add(r);
+    if (pageOf(r) !== pageOf(prev)) {
+      const goes = goesOverPage(r, prev, anchors, first);
+      if (goes === 'end') break;
+      if (goes === 'repeated-header') continue;
+      if (goes === 'row') table.push([r]);
+      else table[table.length - 1]!.push(r);
+      continue;
+    }
     if (r.y - prev.y > 2.6 * Math.max(r.size, prev.size)) break;
     // A line split only by our estimate that runs well past the table's right edge is the
     // sentence after the table ("A state transition diagram ... is given below:"): a table's
@@ -115,17 +125,25 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     // A row whose key cell is empty continues the row above (a wrapped cell).
     if (r.cells.length >= 2 && near(r.cells[0]!.x0, anchors[0]!)) table.push([r]);
     else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size) && !(keyCannotWrap(table[table.length - 1]!, r, anchors) && !tableGoesOn(rows[j + 1], r, anchors))) table[table.length - 1]!.push(r);
+    // A paragraph break inside a cell (a long description in paragraphs) keeps to the cell's
+    // column: past it the lines go on off the key column until the next row opens.
+    else if (!r.cells.some((c) => near(c.x0, anchors[0]!)) && resumes(rows, j, anchors)) table[table.length - 1]!.push(r);
     else break;
     for (const c of r.cells) centres[anchors.findIndex((a) => near(a, c.x0))]?.push(mid(c));
   }
   // A row set closer to the one above than the table's usual row spacing is a wrapped line of
   // that row's cells ("Privacy" over "Breach"), not a row of its own.
-  const gaps = table.slice(1).map((g, k) => g[0]!.y - table[k]![table[k]!.length - 1]!.y).sort((a, b) => a - b);
+  // (Rows over a page break have no spacing to read.)
+  const samePage = (a: Row, b: Row) => pageOf(a) === pageOf(b);
+  const gaps = table
+    .slice(1)
+    .flatMap((g, k) => (samePage(g[0]!, table[k]!.at(-1)!) ? [g[0]!.y - table[k]!.at(-1)!.y] : []))
+    .sort((a, b) => a - b);
   const usual = gaps[Math.floor(gaps.length / 2)] ?? 0;
   const merged: Row[][] = [];
   for (const g of table) {
     const last = merged[merged.length - 1];
-    const gap = last ? g[0]!.y - last[last.length - 1]!.y : Infinity;
+    const gap = last && samePage(g[0]!, last.at(-1)!) ? g[0]!.y - last[last.length - 1]!.y : Infinity;
     if (last && usual > 0 && gap < 0.8 * usual) last.push(...g);
     else merged.push([...g]);
   }
@@ -137,12 +155,41 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   return own >= MIN_ROWS && multi.length - own <= own ? { rows: merged, anchors, end: j } : null;
 }
 
+/**
+ * How the first row of the next page stands to a table that reached the foot of the page before:
+ * a row of cells keyed on the key column opens a row of the table; lines on its other columns
+ * only go on with the row above (a wrapped description); a header row repeats the table's own
+ * (and is skipped) or opens another table. Anything off the anchors (a caption, prose, a lone
+ * line on the key column) ends the table.
+ */
+function goesOverPage(r: Row, prev: Row, anchors: number[], first: Row): 'row' | 'wrapped' | 'repeated-header' | 'end' {
+  if (pageOf(r) !== pageOf(prev) + 1 || !r.cells.every((c) => anchors.some((a) => near(a, c.x0)))) return 'end';
+  if (isHeaderRow(r.cells) && !isHeaderRow(prev.cells)) return r.cells.map((c) => c.text.trim()).join('|') === first.cells.map((c) => c.text.trim()).join('|') ? 'repeated-header' : 'end';
+  const keyed = r.cells.some((c) => near(c.x0, anchors[0]!));
+  if (keyed) return r.cells.length >= 2 ? 'row' : 'end';
+  return 'wrapped';
+}
+
+/** From row `j` on, lines stay on the table's later columns until a row of cells opens on the key column. */
+function resumes(rows: Row[], j: number, anchors: number[]): boolean {
+  for (let k = j; k < rows.length && k < j + RESUME_REACH; k++) {
+    const r = rows[k]!;
+    if (k > j && r.y - rows[k - 1]!.y > 2.6 * Math.max(r.size, rows[k - 1]!.size) && pageOf(r) === pageOf(rows[k - 1]!)) return false;
+    if (!r.cells.every((c) => anchors.some((a) => near(a, c.x0)))) return false;
+    if (near(r.cells[0]!.x0, anchors[0]!)) return r.cells.length >= 2;
+  }
+  return false;
+}
+
+/** Rows read ahead for the next row of a table after a paragraph break in a cell. */
+const RESUME_REACH = 80;
+
 const mid = (c: ParsedLine) => (c.x0 + c.x1) / 2;
 const CENTRED_WORDS = 3;
 
 /** The row after `above` goes on with the table: its cells sit on the anchors, one past the key. */
 function tableGoesOn(next: Row | undefined, above: Row, anchors: number[]): boolean {
-  if (!next || next.y - above.y > 2.6 * Math.max(next.size, above.size)) return false;
+  if (!next || pageOf(next) !== pageOf(above) || next.y - above.y > 2.6 * Math.max(next.size, above.size)) return false;
   return next.cells.every((c) => anchors.some((a) => near(a, c.x0))) && next.cells.some((c) => anchors.slice(1).some((a) => near(a, c.x0)));
 }
 
@@ -235,7 +282,7 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
   let headerRows = 0;
   for (; k >= 0 && headerRows < MAX_HEADER_ROWS; k--) {
     const r = rows[k]!;
-    if (below.y - r.y > 2.6 * Math.max(r.size, below.size)) break;
+    if (pageOf(r) !== pageOf(first) || below.y - r.y > 2.6 * Math.max(r.size, below.size)) break;
     // A line that opens with a label and a number ("TABLE E-1:", "Table 3-3.") is the caption;
     // any other one-cell header line heads the column its centre falls in ("NIST SP 800-53" over
     // "MODERATE BASELINE SECURITY CONTROLS").
@@ -244,7 +291,7 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
     headerRows++;
     below = r;
   }
-  const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 ? rows[k]! : null;
+  const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 && pageOf(rows[k]!) === pageOf(first) ? rows[k]! : null;
   const caption = cap && cap.cells.length === 1 && below.y - cap.y <= 4 * Math.max(cap.size, below.size) ? cap.cells[0]! : null;
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
 }
@@ -256,11 +303,11 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
 function captionBelow(rows: Row[], end: number): ParsedLine | null {
   const cap = rows[end];
   const last = rows[end - 1];
-  if (!cap || !last || cap.cells.length !== 1 || !CAPTION.test(cap.cells[0]!.text.trim())) return null;
+  if (!cap || !last || pageOf(cap) !== pageOf(last) || cap.cells.length !== 1 || !CAPTION.test(cap.cells[0]!.text.trim())) return null;
   const gap = cap.y - last.y;
   if (gap > 3 * Math.max(cap.size, last.size)) return null;
   const next = rows[end + 1];
-  return next && next.cells.length >= 2 && next.y - cap.y < gap ? null : cap.cells[0]!;
+  return next && pageOf(next) === pageOf(cap) && next.cells.length >= 2 && next.y - cap.y < gap ? null : cap.cells[0]!;
 }
 
 const MAX_HEADER_ROWS = 3;
