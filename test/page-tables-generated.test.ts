@@ -73,10 +73,14 @@ function layout(entries: Entry[], start: { page: number; y: number }, pages: Map
   return { page, y };
 }
 
+/** The reference, with an outline: "5. Command Reference" over its two groups of commands. */
 function commandReference(): Draw[] {
   const pages = new Map<number, ((doc: PDFKit.PDFDocument) => void)[]>();
+  let chapter: PDFKit.PDFOutline | null = null;
   pages.set(0, [
     (doc) => {
+      chapter = doc.outline.addItem('5. Command Reference');
+      chapter.addItem('5.1. General Commands');
       at(doc, 72, 60, '5. Command Reference', { bold: true, size: 14 });
       at(doc, 72, 90, 'The tables below list the commands of the tool, grouped as general and receiver commands.');
       for (let i = 0; i < 30; i++) at(doc, 72, 110 + i * 14, `Commands may be abbreviated on the command line where no other command starts alike (${i + 1}).`);
@@ -85,7 +89,10 @@ function commandReference(): Draw[] {
   ]);
   const end = layout(general, { page: 0, y: 590 }, pages);
   const headingY = end.y + 14;
-  pages.set(end.page, [...(pages.get(end.page) ?? []), (doc) => at(doc, 72, headingY, '5.2. Receiver Commands', { bold: true, size: 13 })]);
+  pages.set(end.page, [...(pages.get(end.page) ?? []), (doc) => {
+    chapter!.addItem('5.2. Receiver Commands');
+    at(doc, 72, headingY, '5.2. Receiver Commands', { bold: true, size: 13 });
+  }]);
   layout(receiver, { page: end.page, y: headingY + 30 }, pages);
   return [...pages.keys()].sort((a, b) => a - b).map((p) => (doc) => pages.get(p)!.forEach((f) => f(doc)));
 }
@@ -126,5 +133,12 @@ describe('a command table over page breaks through the pipeline (no LLM)', () =>
     expect(answer.items.map((i) => i.name.split(' ')[0])).toEqual(general.map((e) => e.key.split(' ')[0]));
     // The table's end proves nothing by itself, and no count is stated: never "complete".
     expect(answer.isComplete).not.toBe(true);
+  });
+
+  it('reads the commands of the one group the question names, not the groups as sections', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('How many receiver commands does the command reference list?');
+    // Before: the sub-sections of "5. Command Reference" (one of them titled with the very
+    // phrase asked) came back as the receiver commands.
+    expect(answer.items.map((i) => i.name.split(' ')[0])).toEqual(receiver.map((e) => e.key.split(' ')[0]));
   });
 });

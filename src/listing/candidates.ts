@@ -17,6 +17,7 @@ import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
+import { stripNumbering } from '../toc/numbering.ts';
 
 /** A stored list as ranking reads it: its row (see build-structure), its section path, its items. */
 export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 'depth' | 'kind' | 'sectionId' | 'heading' | 'intro' | 'itemCount' | 'sequential' | 'endedBy' | 'gapAfter' | 'pageStart' | 'pageEnd'> {
@@ -205,6 +206,7 @@ export function rankLists(
   // The item phrase as a phrase of two words or more ("general conditions"); one word is the noun.
   const phraseTokens = tokensOf(u.itemPhrase ?? '');
   const itemPhrase = phraseTokens.length >= 2 ? phraseTokens.join(' ') : '';
+  const nounTokens = tokensOf(u.itemNoun ?? '').join(' ');
   // A question can also name an item by restating it ("marked NFO, i.e. expected to be
   // routinely satisfied by nonfederal organizations"): nearly all of the item's words are the
   // question's own. Words of four letters or more stand for its content words.
@@ -351,14 +353,19 @@ export function rankLists(
     // names an item of the list of tailoring criteria): the question starts from that item.
     // An item *is* the scope when its name (before any parenthesis or clause) equals it:
     // "GOVERN (GV)" is GOVERN, while "GOVERN 1.1" is a part under it.
-    const headOf = (label: string) => tokensOf(label.split(/[(,:;–—]/)[0] ?? '').join(' ');
+    const headOf = (label: string) => tokensOf(stripNumbering(label).split(/[(,:;–—]/)[0] ?? '').join(' ');
     const scopeIsItem =
       (scopeTokens && l.items.some((i) => headOf(i.label) === scopeTokens)) ||
       l.items.some((i) => {
         const head = headOf(i.label);
         const n = head ? head.split(' ').length : 0;
         // A name inside the item phrase itself ("q-gram" in "q-gram based distances") says what
-        // kind is asked for, not where the question starts.
+        // kind is asked for, not where the question starts; a name that is the whole item phrase
+        // ("5.3 Receiver Commands" for "how many receiver commands") holds what is asked.
+        // So does a name that, with the item noun after it, makes the item phrase: "Receiver"
+        // among the "General, Sender, Receiver" groups of commands.
+        const wholePhrase = head === phraseTokens.join(' ') || (head !== '' && `${head} ${nounTokens}` === phraseTokens.join(' '));
+        if (wholePhrase) return true;
         return (n >= 2 && n <= 6 && hasPhrase(questionTokens, head) && !hasPhrase(phraseTokens, head)) || restated(i.text);
       })
         ? 1
@@ -484,7 +491,8 @@ export function rankLists(
   // noun ("Coverage A", "Coverage B"), a list headed by one of those instances lies inside one
   // item and lists that item's contents, a level below the one asked.
   // (A rival set from elsewhere in the TOC is ranked here, but it does not reshape the others.)
-  const instances = ranked.filter((r) => r.features.itemsNamed && !rivals.has(r.list)).flatMap((r) => r.list.items.map((i) => tokensOf(i.label).join(' ')).filter((t) => t.split(' ').length >= 2));
+  // (A list one of whose instances is what the question asks for holds the scope, not the answer.)
+  const instances = ranked.filter((r) => r.features.itemsNamed && !r.features.scopeIsItem && !rivals.has(r.list)).flatMap((r) => r.list.items.map((i) => tokensOf(i.label).join(' ')).filter((t) => t.split(' ').length >= 2));
   if (instances.length) {
     for (const r of ranked) {
       if (r.features.itemsNamed || r.features.scopeIsItem) continue;
