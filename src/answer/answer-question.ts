@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
-import { probeListingIntent, sectionListIntent, type IntentProbe } from '../listing/probe-intent.ts';
+import { probeListingIntent, sectionBodyListId, sectionListIntent, type IntentProbe } from '../listing/probe-intent.ts';
 import { loadLists } from '../listing/candidates.ts';
 import { decideCompleteness } from '../listing/completeness.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
@@ -103,6 +103,9 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       sectionList = landed.list;
       await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
     }
+  } else if (section) {
+    // A listing routed to a section that is one list reads that list as the section's own.
+    sectionList = sectionBodyListId({ ...section, id: routed.entry!.id }, regionLines.reduce((a, l) => a + l.text.length, 0), lists);
   }
 
   let answer: Answer;

@@ -51,6 +51,32 @@ export function probeListingIntent(lists: StoredList[], question: string, u: Und
 }
 
 /**
+ * The list that makes up most of a section's body: the one whose items hold the largest share of
+ * its text, or the family of codes its own code heads.
+ */
+function sectionBodyList(section: { id: number; title: string }, regionText: number, lists: StoredList[]): { l: StoredList; share: number; headed: boolean } | null {
+  const inside = lists.filter((l) => l.parentList === null && l.items.length >= 2 && l.sectionId === section.id && l.kind !== 'series');
+  const code = /^\s*([A-Za-z]{0,4}[\d.()\-A-Z]*\d[\d.()\-]*)\s/.exec(section.title)?.[1];
+  let best: { l: StoredList; share: number; headed: boolean } | null = null;
+  for (const l of inside) {
+    const share = l.items.reduce((a, i) => a + i.text.length, 0) / regionText;
+    const headed = Boolean(code && l.kind === 'identifier' && l.heading?.startsWith(`${code} `));
+    if (!best || Number(headed) > Number(best.headed) || (headed === best.headed && share > best.share)) best = { l, share, headed };
+  }
+  return best;
+}
+
+/**
+ * A listing question routed to a section whose body is one list: that list is the section's
+ * own, and ranking reads it as placed by the routing (as a reference would place it).
+ */
+export function sectionBodyListId(section: { id: number; title: string } | null, regionText: number, lists: StoredList[]): number | null {
+  if (!section || regionText <= 0) return null;
+  const best = sectionBodyList(section, regionText, lists);
+  return best && (best.headed || best.share >= TUNING.sectionListMinShare) ? best.l.id : null;
+}
+
+/**
  * Intent from where routing landed: a question that reads as factual ("What does SP 800-171
  * require with respect to maintenance?") routed by its words to a section whose body is one list
  * (its items hold most of the section's text, or the section's own code heads a family of codes
@@ -61,14 +87,7 @@ export function sectionListIntent(u: Understanding, section: { id: number; title
   if (u.intent !== 'factual') return none('already a listing or count');
   if (u.signals.some((s) => FACT_FORMS.test(s))) return none(`asks for one fact by its form (${u.signals[0]})`);
   if (!section || regionText <= 0) return none('routing landed on no section');
-  const inside = lists.filter((l) => l.parentList === null && l.items.length >= 2 && l.sectionId === section.id && l.kind !== 'series');
-  const code = /^\s*([A-Za-z]{0,4}[\d.()\-A-Z]*\d[\d.()\-]*)\s/.exec(section.title)?.[1];
-  let best: { l: StoredList; share: number; headed: boolean } | null = null;
-  for (const l of inside) {
-    const share = l.items.reduce((a, i) => a + i.text.length, 0) / regionText;
-    const headed = Boolean(code && l.kind === 'identifier' && l.heading?.startsWith(`${code} `));
-    if (!best || Number(headed) > Number(best.headed) || (headed === best.headed && share > best.share)) best = { l, share, headed };
-  }
+  const best = sectionBodyList(section, regionText, lists);
   if (!best) return none(`"${section.title}" holds no list`);
   const share = Math.round(best.share * 100) / 100;
   // "What does requirement 9.1.2 require?" asks about one item of the list, not for the list.

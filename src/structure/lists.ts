@@ -7,6 +7,7 @@
 
 import type { ParsedLine } from '../parse/types.ts';
 import { continues, opensList, parseMarker, readingFor, type Marker, type MarkerKind, type MarkerStyle } from './markers.ts';
+import { bareNumberMarkers } from './bare-numbers.ts';
 
 /** The parsed line fields list detection reads (one line type: the parser's). */
 export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadIn' | 'column' | 'furniture'>;
@@ -110,6 +111,8 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
   const breaks = new Map<StructList, { at: number; text: string; line: LineRef }[]>();
 
   const tol = (l: ListSourceLine) => Math.max(3, 0.45 * l.size);
+  // Figures with no dot or bracket number items only where the layout says so.
+  const bare = bareNumberMarkers(lines, opts.outsideText);
   const finishItem = (o: Open) => {
     o.current.item.text = joinParts(o.current.parts);
     o.current.item.label = o.current.lead ?? labelOf(o.current.item.text);
@@ -132,7 +135,7 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
     if (stack.length && opts.isCaption?.(l)) continue;
     const colKey = `${l.pageNum}:${l.column}`;
     const indent = l.x0 - (colLeft.get(colKey) ?? 0);
-    const m = parseMarker(l.text);
+    const m = bare.get(l) ?? parseMarker(l.text);
     // A bold or centred line that continues an open list is its next item, not a heading
     // ("2. Gather the information ..." set in bold like a heading).
     const continuesOpen = m !== null && stack.some((o) => continues(m, o.kind, o.style, o.last, o.glyph));

@@ -6,8 +6,8 @@
 import { romanValue } from '../toc/numbering.ts';
 
 export type MarkerKind = 'bullet' | 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman';
-/** How the marker is punctuated: "1." and "1)" and "(1)" are different lists. */
-export type MarkerStyle = 'dot' | 'paren' | 'enclosed' | 'glyph';
+/** How the marker is punctuated: "1." and "1)" and "(1)" are different lists; "bare" is a figure alone (see bare-numbers.ts). */
+export type MarkerStyle = 'dot' | 'paren' | 'enclosed' | 'glyph' | 'bare';
 
 export interface Marker {
   kind: MarkerKind;
