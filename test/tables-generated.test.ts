@@ -266,6 +266,61 @@ describe('tables in the structure model', () => {
   });
 });
 
+describe('what introduces a table', () => {
+  const rows: [string, string][] = [
+    ['lister', 'The listing tool'],
+    ['copier', 'The copying tool'],
+    ['mover', 'The moving tool'],
+  ];
+  const drawRows = (doc: PDFKit.PDFDocument, y: number) =>
+    rows.forEach(([k, v], i) => {
+      at(doc, 90, y + 16 * i, k);
+      at(doc, 260, y + 16 * i, v);
+    });
+  const tableOf = (model: Awaited<ReturnType<typeof modelOf>>['model']) => model.lists.find((l) => l.kind === 'table-row')!;
+
+  it('takes the whole sentence over the table for its intro, not its last line alone', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'Each tool is optional. The following tools, or symbolic links to tools, must be installed');
+        at(doc, 72, 73, 'in /opt/bin if the subsystem that uses them is installed:');
+        drawRows(doc, 100);
+      },
+    ]);
+    // Before: "in /opt/bin if the subsystem that uses them is installed:" alone.
+    expect(tableOf(model).intro).toBe('The following tools, or symbolic links to tools, must be installed in /opt/bin if the subsystem that uses them is installed:');
+  });
+
+  it('takes the sentence closing the page before for the intro of a table at the top of a page', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'TOOLS');
+        at(doc, 72, 690, 'Each tool is set up by the installer. Predefined tools are as follows:');
+      },
+      (doc) => drawRows(doc, 72),
+    ]);
+    // Before: a table's intro was looked for on its own page only.
+    expect(tableOf(model).intro).toBe('Predefined tools are as follows:');
+  });
+
+  it('ends a table at a sentence set apart under its last row, even one the column split would cut', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        // Values as wide as the page, so the sentence below stays inside the table's width.
+        rows.forEach(([k, v], i) => {
+          at(doc, 90, 72 + 16 * i, k);
+          at(doc, 160, 72 + 16 * i, `${v}, which reads the folder it is given and prints each entry`);
+        });
+        // A blank line, then a sentence from the key column across the value column.
+        at(doc, 90, 72 + 16 * 3 + 8, 'Other tools may be registered with the maintainers.');
+      },
+    ]);
+    const table = tableOf(model);
+    // Before: "Other tools may | be registered ..." came back as a fourth row.
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['lister', 'copier', 'mover']);
+  });
+});
+
 describe('tables through the pipeline (no LLM)', () => {
   const subject = generatedDocument(() => drawPdf([levelsTable, marksTable]), 'site-guide.pdf');
 

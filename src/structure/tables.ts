@@ -103,6 +103,11 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     const right = Math.max(...cellsSoFar.map((c) => c.x1));
     const left = Math.min(...cellsSoFar.map((c) => c.x0));
     if (r !== rows[j] && r.cells[r.cells.length - 1]!.x1 > right + Math.max(3 * ANCHOR_TOLERANCE, 0.5 * (right - left))) break;
+    // Nor is a line split only by our estimate that stands apart from the rows by a wider gap
+    // than any row spacing so far ("Other values may be registered ..." under the last row).
+    // (Spacings under a header row can be wider: two at least are read.)
+    const spacings = rowSpacings(table);
+    if (split !== rows[j] && spacings.length >= 2 && r.y - prev.y > SPLIT_GAP_SHARE * Math.max(...spacings)) break;
     const onAnchors = r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
     if (!onAnchors) {
       // A sub-row ("6.1 | Identify and mitigate ..." under "6. | Eradicate the incident"): a short
@@ -183,6 +188,15 @@ function resumes(rows: Row[], j: number, anchors: number[]): boolean {
 
 /** Rows read ahead for the next row of a table after a paragraph break in a cell. */
 const RESUME_REACH = 80;
+
+/** Baseline steps between the lines of a table so far, on one page. */
+function rowSpacings(table: Row[][]): number[] {
+  const lines = table.flat();
+  return lines.slice(1).flatMap((r, k) => (pageOf(r) === pageOf(lines[k]!) ? [r.y - lines[k]!.y] : []));
+}
+
+/** How much wider than the widest row spacing a split line's gap must be to stand apart. */
+const SPLIT_GAP_SHARE = 1.25;
 
 const mid = (c: ParsedLine) => (c.x0 + c.x1) / 2;
 const CENTRED_WORDS = 3;
@@ -291,10 +305,41 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
     headerRows++;
     below = r;
   }
-  const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 && pageOf(rows[k]!) === pageOf(first) ? rows[k]! : null;
-  const caption = cap && cap.cells.length === 1 && below.y - cap.y <= 4 * Math.max(cap.size, below.size) ? cap.cells[0]! : null;
+  const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 ? rows[k]! : null;
+  const near = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(first) && below.y - cap.y <= 4 * Math.max(cap.size, below.size);
+  // A table at the top of a page is introduced by the sentence that closed the page before
+  // ("Predefined values are as follows:"), when that sentence announces it.
+  const overPage = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(below) - 1 && /:\s*$/.test(cap.cells[0]!.text);
+  const caption = near || overPage ? introSentence(rows, k) : null;
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
 }
+
+/**
+ * The line above a table with the lines of its sentence set before it: "The following
+ * directories ... must be in /, if the corresponding subsystem" over "is installed:" introduce
+ * the table together. A caption ("Table 3: ...") is one line of its own.
+ */
+function introSentence(rows: Row[], k: number): ParsedLine {
+  const last = rows[k]!.cells[0]!;
+  if (CAPTION.test(last.text.trim())) return last;
+  const parts = [last];
+  for (let j = k - 1; j >= 0 && parts.length < INTRO_MAX_LINES; j--) {
+    const above = rows[j]!;
+    const line = above.cells[0]!;
+    const below = parts[0]!;
+    if (above.cells.length !== 1 || pageOf(above) !== below.pageNum || below.y0 - line.y0 > 1.6 * Math.max(line.size, below.size) || line.x0 > below.x0 + ANCHOR_TOLERANCE) break;
+    if (SENTENCE_END.test(line.text.trim())) break;
+    parts.unshift(line);
+  }
+  // From the start of the sentence the last line ends: a line read up may end an earlier one.
+  const whole = joinParts(parts.map((p) => p.text));
+  const starts = [...whole.matchAll(/[.!?]["”’)\]]*\s+(?=[\p{Lu}\d])/gu)].at(-1);
+  return starts || parts.length > 1 ? { ...parts[0]!, text: starts ? whole.slice(starts.index! + starts[0].length) : whole } : last;
+}
+
+/** Lines read up from a table's intro line for the rest of its sentence. */
+const INTRO_MAX_LINES = 4;
+const SENTENCE_END = /[.:;!?]["”’)\]]*$/;
 
 /**
  * A caption set right under a table's last row, as papers set them ("Table 1: A Comparison of
