@@ -6,20 +6,23 @@
  * 1, 2, 3 ... A run with that hanging indent is a list; anything else is left as text.
  */
 
-import type { ListSourceLine } from './lists.ts';
+import type { ParsedLine } from '../parse/types.ts';
 import type { Marker } from './markers.ts';
 import { parseMarker } from './markers.ts';
+
+/** The line fields read here (lists.ts passes its own lines; no import back to it). */
+type SourceLine = Pick<ParsedLine, 'text' | 'x0' | 'size'>;
 
 const BARE = /^(\d{1,2})\s+(?=\S)/;
 /** A figure's width and the space after it, as shares of the print size. */
 const DIGIT_WIDTH = 0.6;
 const SPACE_WIDTH = 0.28;
 
-export function bareNumberMarkers(lines: ListSourceLine[], outsideText: (l: ListSourceLine) => boolean): Map<ListSourceLine, Marker> {
-  const out = new Map<ListSourceLine, Marker>();
+export function bareNumberMarkers<L extends SourceLine>(lines: L[], outsideText: (l: L) => boolean): Map<L, Marker> {
+  const out = new Map<L, Marker>();
   const body = lines.filter((l) => !outsideText(l) && l.text.trim());
-  const tol = (l: ListSourceLine) => Math.max(3, 0.45 * l.size);
-  const bareOf = (l: ListSourceLine) => (parseMarker(l.text) ? null : BARE.exec(l.text.trimStart()));
+  const tol = (l: SourceLine) => Math.max(3, 0.45 * l.size);
+  const bareOf = (l: SourceLine) => (parseMarker(l.text) ? null : BARE.exec(l.text.trimStart()));
   let i = 0;
   while (i < body.length) {
     const first = body[i]!;
