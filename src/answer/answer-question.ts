@@ -88,8 +88,8 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   const section = routed.entry ? { title: routed.entry.title, pageStart: routed.pageStart, pageEnd: routed.pageEnd } : null;
   let sectionList: number | null = null;
   let namedItem: IntentProbe['namedItem'] = undefined;
+  const body = regionLines.reduce((a, l) => a + l.text.length, 0);
   if (u.intent === 'factual' && section) {
-    const body = regionLines.reduce((a, l) => a + l.text.length, 0);
     let landed = sectionListIntent(u, { ...section, id: routed.entry!.id }, body, lists);
     // Or one list inside the landed section answers it clearly (introduced, covering the question).
     if (!landed.listing) {
@@ -105,7 +105,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     }
   } else if (section) {
     // A listing routed to a section that is one list reads that list as the section's own.
-    sectionList = sectionBodyListId({ ...section, id: routed.entry!.id }, regionLines.reduce((a, l) => a + l.text.length, 0), lists);
+    sectionList = sectionBodyListId({ ...section, id: routed.entry!.id }, body, lists);
   }
 
   let answer: Answer;

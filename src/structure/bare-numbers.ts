@@ -15,7 +15,7 @@ type SourceLine = Pick<ParsedLine, 'text' | 'x0' | 'size'>;
 
 const BARE = /^(\d{1,2})\s+(?=\S)/;
 /** A figure's width and the space after it, as shares of the print size. */
-const DIGIT_WIDTH = 0.6;
+export const DIGIT_WIDTH = 0.6;
 const SPACE_WIDTH = 0.28;
 
 export function bareNumberMarkers<L extends SourceLine>(lines: L[], outsideText: (l: L) => boolean): Map<L, Marker> {

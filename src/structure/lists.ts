@@ -7,7 +7,7 @@
 
 import type { ParsedLine } from '../parse/types.ts';
 import { continues, opensList, parseMarker, readingFor, type Marker, type MarkerKind, type MarkerStyle } from './markers.ts';
-import { bareNumberMarkers } from './bare-numbers.ts';
+import { bareNumberMarkers, DIGIT_WIDTH } from './bare-numbers.ts';
 
 /** The parsed line fields list detection reads (one line type: the parser's). */
 export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadIn' | 'column' | 'furniture'>;
@@ -403,7 +403,6 @@ export function joinParts(parts: string[]): string {
  * word); a soft hyphen (U+00AD, set only where a word was broken) always mends.
  */
 /** A digit's width as a share of the font size (about half an em in common text faces; a little more here, for slack). */
-const DIGIT_WIDTH = 0.6;
 
 export function joinLine(text: string, line: string): string {
   if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
@@ -453,7 +452,7 @@ export function labelOf(text: string): string {
   return words.length <= 16 ? t : words.slice(0, 16).join(' ');
 }
 
-function lastSentence(text: string): { text: string; line: LineRef | null } | null {
+export function lastSentence(text: string): { text: string; line: LineRef | null } | null {
   const t = text.trim();
   if (!t) return null;
   const parts = t.split(/(?<=[.!?])\s+(?=[A-Z“"(])/u);

@@ -7,7 +7,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts, labelOf, type StructList } from './lists.ts';
+import { joinParts, labelOf, lastSentence, type StructList } from './lists.ts';
 
 export interface Row {
   y: number;
@@ -67,6 +67,8 @@ export function toRows(lines: ParsedLine[]): Row[] {
 }
 
 const near = (a: number, b: number) => Math.abs(a - b) <= ANCHOR_TOLERANCE;
+/** Every cell of the row starts on one of the table's column anchors. */
+const onAnchors = (r: Row, anchors: number[]) => r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
 
 /** A table starting at row `start`: multi-cell rows on common anchors, with wrapped cell lines. */
 function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]; end: number } | null {
@@ -108,8 +110,7 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     // (Spacings under a header row can be wider: two at least are read.)
     const spacings = rowSpacings(table);
     if (split !== rows[j] && spacings.length >= 2 && r.y - prev.y > SPLIT_GAP_SHARE * Math.max(...spacings)) break;
-    const onAnchors = r.cells.every((c) => anchors.some((a) => near(a, c.x0)));
-    if (!onAnchors) {
+    if (!onAnchors(r, anchors)) {
       // A sub-row ("6.1 | Identify and mitigate ..." under "6. | Eradicate the incident"): a short
       // key set in between the key and value columns, on anchors of its own, and the lines that
       // wrap onto those anchors. Sub-rows belong to the row above and are not rows of this list.
@@ -168,7 +169,7 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
  * line on the key column) ends the table.
  */
 function goesOverPage(r: Row, prev: Row, anchors: number[], first: Row): 'row' | 'wrapped' | 'repeated-header' | 'end' {
-  if (pageOf(r) !== pageOf(prev) + 1 || !r.cells.every((c) => anchors.some((a) => near(a, c.x0)))) return 'end';
+  if (pageOf(r) !== pageOf(prev) + 1 || !onAnchors(r, anchors)) return 'end';
   if (isHeaderRow(r.cells) && !isHeaderRow(prev.cells)) return r.cells.map((c) => c.text.trim()).join('|') === first.cells.map((c) => c.text.trim()).join('|') ? 'repeated-header' : 'end';
   const keyed = r.cells.some((c) => near(c.x0, anchors[0]!));
   if (keyed) return r.cells.length >= 2 ? 'row' : 'end';
@@ -180,7 +181,7 @@ function resumes(rows: Row[], j: number, anchors: number[]): boolean {
   for (let k = j; k < rows.length && k < j + RESUME_REACH; k++) {
     const r = rows[k]!;
     if (k > j && r.y - rows[k - 1]!.y > 2.6 * Math.max(r.size, rows[k - 1]!.size) && pageOf(r) === pageOf(rows[k - 1]!)) return false;
-    if (!r.cells.every((c) => anchors.some((a) => near(a, c.x0)))) return false;
+    if (!onAnchors(r, anchors)) return false;
     if (near(r.cells[0]!.x0, anchors[0]!)) return r.cells.length >= 2;
   }
   return false;
@@ -204,7 +205,7 @@ const CENTRED_WORDS = 3;
 /** The row after `above` goes on with the table: its cells sit on the anchors, one past the key. */
 function tableGoesOn(next: Row | undefined, above: Row, anchors: number[]): boolean {
   if (!next || pageOf(next) !== pageOf(above) || next.y - above.y > 2.6 * Math.max(next.size, above.size)) return false;
-  return next.cells.every((c) => anchors.some((a) => near(a, c.x0))) && next.cells.some((c) => anchors.slice(1).some((a) => near(a, c.x0)));
+  return onAnchors(next, anchors) && next.cells.some((c) => anchors.slice(1).some((a) => near(a, c.x0)));
 }
 
 /**
@@ -306,11 +307,11 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
     below = r;
   }
   const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 ? rows[k]! : null;
-  const near = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(first) && below.y - cap.y <= 4 * Math.max(cap.size, below.size);
+  const closeAbove = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(first) && below.y - cap.y <= 4 * Math.max(cap.size, below.size);
   // A table at the top of a page is introduced by the sentence that closed the page before
   // ("Predefined values are as follows:"), when that sentence announces it.
   const overPage = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(below) - 1 && /:\s*$/.test(cap.cells[0]!.text);
-  const caption = near || overPage ? introSentence(rows, k) : null;
+  const caption = closeAbove || overPage ? introSentence(rows, k) : null;
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
 }
 
@@ -331,10 +332,10 @@ function introSentence(rows: Row[], k: number): ParsedLine {
     if (SENTENCE_END.test(line.text.trim())) break;
     parts.unshift(line);
   }
-  // From the start of the sentence the last line ends: a line read up may end an earlier one.
-  const whole = joinParts(parts.map((p) => p.text));
-  const starts = [...whole.matchAll(/[.!?]["”’)\]]*\s+(?=[\p{Lu}\d])/gu)].at(-1);
-  return starts || parts.length > 1 ? { ...parts[0]!, text: starts ? whole.slice(starts.index! + starts[0].length) : whole } : last;
+  // From the start of the sentence the last line ends (a line read up may end an earlier one),
+  // read as every list's intro is read.
+  const sentence = lastSentence(joinParts(parts.map((p) => p.text)))?.text ?? last.text;
+  return sentence === last.text ? last : { ...parts[0]!, text: sentence };
 }
 
 /** Lines read up from a table's intro line for the rest of its sentence. */
