@@ -313,6 +313,31 @@ describe('a flat outline: a chapter and its sections bookmarked side by side', (
   });
 });
 
+describe('siblings the page numbers as one level, set in different weights', () => {
+  // A manual names its tools in a code font: a short name leaves the bold section number the
+  // line's dominant font, a longer one does not, so one heading reads heavier than the next ones.
+  // Their printed numbers say they are siblings; the style difference is no level.
+  it('keeps numbered siblings side by side under their parent', async () => {
+    const parsed = await render('numbered-siblings', (doc) => {
+      heading(doc, '2 Tools', 16);
+      body(doc, 1);
+      const tools = doc.outline.addItem('2 Tools');
+      for (const [n, name] of [['2.1', 'Fsck'], ['2.2', 'Resize volumes'], ['2.3', 'Mount options'], ['2.4', 'Check quotas']] as const) {
+        // The first and last tools' headings set bold, the others regular: as the dominant fonts came out.
+        doc.font(n === '2.1' || n === '2.4' ? 'Helvetica-Bold' : 'Helvetica').fontSize(12).text(`${n} ${name}`);
+        doc.moveDown(0.4);
+        body(doc, 1);
+        tools.addItem(name);
+      }
+    });
+    const toc = buildToc(parsed);
+    expect(toc.tocSource).toBe('outline');
+    const parent = byTitle(toc, /^2 Tools$/);
+    expect(toc.entries.filter((e) => e.parentId === parent.id).map((e) => e.title)).toEqual(['2.1 Fsck', '2.2 Resize volumes', '2.3 Mount options', '2.4 Check quotas']);
+    expect(toc.entries.some((e) => e.flags.includes('nested_by_style'))).toBe(false);
+  });
+});
+
 describe('rules the builder relies on', () => {
   it('reads section numbers, roman and lettered numbering, prefixed and catalogue identifiers', () => {
     const first = (t: string) => parseNumbering(t)[0];
@@ -458,9 +483,12 @@ describe('outline entries titled in lower case', () => {
       body(doc, 1);
       heading(doc, '1.3 Uploads', 13);
       body(doc, 1);
+      // A short name in lower case under its printed number, the bookmark without the number.
+      heading(doc, '1.4 cdbs rules', 13);
+      body(doc, 1);
       doc.font('Helvetica').fontSize(11).text('and the files it names in the team repository');
       const top = doc.outline.addItem('1 Packaging');
-      for (const t of ['debian/control', 'debian/copyright', '1.3 Uploads', 'and the files it names in the team repository']) top.addItem(t);
+      for (const t of ['debian/control', 'debian/copyright', '1.3 Uploads', 'cdbs rules', 'and the files it names in the team repository']) top.addItem(t);
     });
     toc = buildToc(parsed);
   });
@@ -468,7 +496,9 @@ describe('outline entries titled in lower case', () => {
   it('keeps a lower-case title set as a heading routable, and flags a lower-case line of prose', () => {
     expect(toc.tocSource).toBe('outline');
     const routable = toc.entries.filter((e) => e.routable).map((e) => e.title);
-    expect(routable).toEqual(['1 Packaging', 'debian/control', 'debian/copyright', '1.3 Uploads']);
+    expect(routable).toEqual(['1 Packaging', 'debian/control', 'debian/copyright', '1.3 Uploads', 'cdbs rules']);
+    // Found on its numbered line, though no number is read before a lower-case title.
+    expect(toc.entries.find((e) => e.title === 'cdbs rules')?.flags).not.toContain('unverified');
     expect(toc.entries.find((e) => e.title.startsWith('and the files'))?.flags).toContain('fragment');
   });
 });

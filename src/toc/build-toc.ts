@@ -38,7 +38,7 @@ function fromOutline(index: DocIndex, stats: Stats): TocNode[] {
   stats.flagged_duplicate = noise.duplicate;
   stats.flagged_fragment = noise.fragment;
   stats.reparented = noise.reparented;
-  stats.nested_by_style = nestBySiblingStyle(roots);
+  stats.nested_by_style = nestBySiblingStyle(index, roots);
   return roots;
 }
 

@@ -4,6 +4,7 @@ import type { ParsedLine } from '../parse/types.ts';
 import { isExcluded, type DocIndex } from './doc-index.ts';
 import { parseNumbering, stripNumbering, type Numbering } from './numbering.ts';
 import { compact, dice, fold, wordCount } from './text.ts';
+import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import { headingShaped, typographyScore } from './typography.ts';
 
 export interface Candidate {
@@ -21,6 +22,13 @@ export interface Hit extends Candidate {
   quality: number;
   score: number;
 }
+
+/**
+ * "2.3.1 debian/control", "6.2.3 cdbs Example": a dotted section number of two levels or more (a bare
+ * "3 files" could open a sentence) and a title. parseNumbering reads no number before a lower-case
+ * title ("1.5 million" is prose), so a heading that names a file or a tool in lower case is matched here.
+ */
+export const NUMBERED_TITLE = new RegExp(`^${DOTTED_NUMBER}\\.?\\s+(\\S.*)$`);
 
 const cache = new WeakMap<DocIndex, Map<number, Candidate[]>>();
 
@@ -88,6 +96,10 @@ export function matchQuality(title: string | PreparedTitle, cand: Pick<Candidate
   if (tr && tr === cand.cr) return 0.95;
   if (tr && tr === cand.c) return 0.9;
   if (tc === cand.cr) return 0.95;
+  if (!ln && !tn) {
+    const m = NUMBERED_TITLE.exec(cand.text.trim());
+    if (m && compact(m[1]!) === tc) return 0.95;
+  }
   const a = tr || tc;
   const b = cand.cr || cand.c;
   // Dice >= 0.88 needs lengths within ~25% of each other: skip the bigram count otherwise.

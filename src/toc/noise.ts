@@ -4,15 +4,13 @@
 
 import type { DocIndex } from './doc-index.ts';
 import { aligned } from './layout.ts';
+import { NUMBERED_TITLE } from './locate.ts';
 import { parseNumbering } from './numbering.ts';
-import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import { compact, wordCount } from './text.ts';
 import { inBodyStyle } from './typography.ts';
 import { addFlag, preorder, type TocNode } from './tree.ts';
 
 const MONTHS = 'jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?';
-/** "2.3.1 debian/control": a dotted section number (the one identifier grammar) and a title. */
-const NUMBERED_TITLE = new RegExp(`^${DOTTED_NUMBER}\\.?\\s+(\\S.*)$`);
 const DATE = new RegExp(`^(?:(?:${MONTHS})\\.?\\s+(?:\\d{1,2},?\\s+)?\\d{4}|\\d{1,2}\\s+(?:${MONTHS})\\.?\\s+\\d{4}|\\d{4}(?:-\\d{2}){0,2})$`, 'i');
 
 /** Why a title reads as prose rather than a heading, or null. */
