@@ -131,3 +131,132 @@ describe('a definition list set with a hanging indent (generated)', () => {
     expect(answer.isComplete).toBe(true);
   });
 });
+
+/**
+ * A daemon's manual lists the environment a program receives: each variable's name opens its
+ * entry, set bold, its description hung under it. One description wraps onto a line that opens
+ * with another variable's name in the same bold face; entries sit a small space apart; and the
+ * paragraph after the list opens with bold names too, its sentence wrapping back to the edge.
+ * The names are the list's terms, not run-in headings of the section.
+ */
+const VARS: [string, string[]][] = [
+  ['RUN_USER', ['The login name of the calling user. When the caller sets the', 'LOGNAME variable the password entry for that name is read, otherwise', 'the login name of the calling process is looked up.']],
+  ['RUN_UID', ['The numeric user id of the calling process.']],
+  ['RUN_GROUPS', ['The group names of the calling process, listed in the order the', 'process holds them.']],
+  ['RUN_DIR', ['The working directory of the caller, or an empty string.']],
+  ['RUN_NAME', ['The name of the service the caller asked for.']],
+];
+
+function termLine(doc: PDFKit.PDFDocument, x: number, y: number, term: string, rest: string): void {
+  textAt(doc, x, y, term, { bold: true });
+  const w = doc.font('Helvetica-Bold').fontSize(11).widthOfString(`${term} `);
+  textAt(doc, x + w, y, rest);
+}
+
+function environmentSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 100, '1 Overview', { bold: true, size: 14 });
+      doc.outline.addItem('1 Overview');
+      textAt(doc, L, 126, 'The daemon starts the service program on behalf of the caller and passes it a few facts.');
+      textAt(doc, L, 200, '2 Environment', { bold: true, size: 14 });
+      doc.outline.addItem('2 Environment');
+      textAt(doc, L, 226, 'The service program receives these environment variables:');
+      let y = 226 + STEP + 12;
+      for (const [name, lines] of VARS) {
+        termLine(doc, L, y, name, lines[0]!);
+        lines.slice(1).forEach((l, n) => {
+          const at = y + (n + 1) * STEP;
+          // A wrapped line that happens to open with another name in the bold face.
+          if (l.startsWith('LOGNAME ')) termLine(doc, HANG, at, 'LOGNAME', l.slice('LOGNAME '.length));
+          else textAt(doc, HANG, at, l);
+        });
+        y += lines.length * STEP + 6;
+      }
+      termLine(doc, L, y + 6, 'HOME, PATH', 'and SHELL are set as for a login of the service user, from the');
+      textAt(doc, L, y + 6 + STEP, 'password entry of that user.');
+      textAt(doc, L, y + 60, '3 Exit status', { bold: true, size: 14 });
+      doc.outline.addItem('3 Exit status');
+      textAt(doc, L, y + 86, 'The caller exits with the status of the service program when it ends normally.');
+    },
+  ];
+}
+
+describe('a definition list of bold names with a name opening a wrapped line (generated)', () => {
+  it('reads the names as the terms of one list and none of them as a heading', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(environmentSpec())), { pageCap: 5 });
+    const toc = buildToc(parsed);
+    expect(toc.entries.map((e) => e.title)).toEqual(['1 Overview', '2 Environment', '3 Exit status']);
+    const model = buildStructure(parsed, toc.entries);
+    const list = model.lists.find((l) => l.intro === 'The service program receives these environment variables:');
+    expect(list).toBeDefined();
+    const items = model.items.filter((i) => i.listId === list!.id);
+    // The paragraph after the list wraps back to the edge: prose, not one more entry.
+    expect(items.map((i) => i.label)).toEqual(VARS.map(([v]) => v));
+    expect(items[0]!.text).toContain('LOGNAME variable');
+  });
+
+  const env = generatedDocument(() => drawPdf(environmentSpec()), 'daemon-environment.pdf');
+
+  it('answers which variables the program receives with every name', async () => {
+    const { answer } = await env.ask<ListingAnswer>('Which environment variables does the service program receive?');
+    expect(answer.items.map((i) => i.name)).toEqual(VARS.map(([v]) => v));
+  });
+});
+
+/**
+ * A command's options as a manual's option table sets them: an option's spellings each on a
+ * flush line of their own over one hung description ("-d dir" over "--dir=dir"), the last
+ * spelling sometimes carrying the start of the description; an example set deeper than the
+ * description inside it; and after the table a paragraph whose first line is indented a little.
+ */
+const OPT_L = 72;
+const OPT_HANG = 130;
+function optionsSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, OPT_L, 90, '3 Invoking the tool', { bold: true, size: 14 });
+      doc.outline.addItem('3 Invoking the tool');
+      textAt(doc, OPT_L, 116, 'The tool links the files of a package into the target tree. The following options are');
+      textAt(doc, OPT_L, 116 + STEP, 'supported:');
+      let y = 116 + 3 * STEP;
+      const lines = (x: number, ls: string[]) => ls.forEach((l) => ((y += STEP), textAt(doc, x, y, l)));
+      lines(OPT_L, ['-d dir', '--dir=dir']);
+      lines(OPT_HANG, ['Set the package directory to dir. Defaults to the value of the', 'environment variable TOOL_DIR if set, or the current directory otherwise.']);
+      lines(OPT_L, ['--ignore=regexp']);
+      lines(OPT_HANG, ['Skip the files that match the given regular expression. For example,', 'the options']);
+      lines(OPT_HANG + 40, ["--ignore='.*\\.orig' --ignore='.*\\.dist'"]);
+      lines(OPT_HANG, ['make the tool skip files ending in .orig or .dist.']);
+      lines(OPT_L, ['-n', '--no', '--simulate']);
+      lines(OPT_HANG, ['Do not change the file system; only show what would happen.']);
+      lines(OPT_L, ['-h']);
+      y += STEP;
+      textAt(doc, OPT_L, y, '--help');
+      textAt(doc, OPT_HANG, y, 'Show the command syntax, and exit.');
+      lines(OPT_L + 15, ['The following action flags are supported as well, each once per invocation of the tool:']);
+      lines(OPT_L, ['-D', '--delete']);
+      lines(OPT_HANG, ['Remove the links of the named packages from the target tree.']);
+    },
+    (doc) => {
+      textAt(doc, OPT_L, 90, '4 Reporting problems', { bold: true, size: 14 });
+      doc.outline.addItem('4 Reporting problems');
+      textAt(doc, OPT_L, 116, 'Send a report with the version of the tool and the command line you ran.');
+    },
+  ];
+}
+
+describe('an option table: several spellings over one description (generated)', () => {
+  it('reads each option with all its spellings as one entry, examples included, and stops at the next paragraph', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(optionsSpec())), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.endsWith('The following options are supported:'));
+    expect(list).toBeDefined();
+    const items = model.items.filter((i) => i.listId === list!.id);
+    expect(items.map((i) => i.label)).toEqual(['-d dir, --dir=dir', '--ignore=regexp', '-n, --no, --simulate', '-h, --help']);
+    // The example set deeper is part of its option's text, and so is the text after it.
+    expect(items[1]!.text).toContain(".orig' --ignore=");
+    expect(items[1]!.text).toContain('make the tool skip files');
+    expect(items[3]!.text).not.toContain('action flags');
+  });
+});
+

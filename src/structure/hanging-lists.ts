@@ -22,7 +22,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { INTRO_END, joinParts, labelOf, withAntecedent, type ListEnd, type StructList } from './lists.ts';
+import { INTRO_END, OPEN_VERB_END, joinParts, labelOf, withAntecedent, type ListEnd, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
@@ -34,13 +34,19 @@ const MIN_ENTRIES = 3;
 const BLOCK_MIN_SIZE = 0.65;
 /** A hanging indent is short: a line set further right (a page number, a centred line) is no continuation. */
 const HANG_MAX = 72;
-/** A sentence broken off at its verb, the members set below it: "The default packages are". */
-const OPEN_VERB_END = /\b(?:are|include|includes|is)\s*$/i;
 /** A block entry is a name, not a line of prose. */
 const BLOCK_ENTRY_WORDS = 6;
 const short = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= BLOCK_ENTRY_WORDS;
 /** A one-line entry: a term of one or two words, a dash set apart by spaces, its gloss. */
 const DASH_TERM = /^[^\s–—-]+(?:\s[^\s–—-]+)?\s+[–—-]\s+\S/u;
+/** A line indented less than this share of the run's hang is no hung text of an entry. */
+const HANG_SHARE = 0.6;
+/** Lines set deeper than the hung text an entry may hold in a row (a short example). */
+const MAX_DEEPER_LINES = 3;
+/** Term lines an entry may open with (a command's short and long option, each on its line). */
+const MAX_TERM_LINES = 4;
+/** A line that is only a term: a few words, no sentence. */
+const termLine = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= 3 && !/[.;:]$/.test(l.text.trim());
 /** Lines before the colon's line read back for the start of its sentence. */
 const INTRO_LINES = 3;
 
@@ -93,14 +99,40 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
       const dashed = DASH_TERM.test(seq[i + 1]?.text.trim() ?? '');
       // Terms set apart by their font ("version Displays ..."): an entry may then be one line.
       const termed = Boolean(seq[i + 1]?.leadIn);
+      // The indent of the run's hung text, once an entry has shown it: a line set in much less (a
+      // paragraph's first-line indent) is no text of an entry.
+      let hang: number | null = null;
+      const hungHere = (l: ParsedLine) => hung(l) && (hang === null || l.x0 - edge(l) >= HANG_SHARE * hang);
+      // A line set deeper still than the hung text (an example under a description).
+      const deeper = (l: ParsedLine) => l.x0 - edge(l) > HANG_MAX;
       while (j < seq.length) {
         const head = seq[j]!;
         // A marked line opens an item of a marked list, found as such.
         if (opts.isHeading(head) || !flush(head) || parseMarker(head.text.trim())) break;
         if (dashed && !DASH_TERM.test(head.text.trim())) break;
         let k = j + 1;
-        while (k < seq.length && hung(seq[k]!) && !opts.isHeading(seq[k]!)) k++;
+        // An entry may name several terms, one per flush line, before its text ("‘-d dir’" over
+        // "‘--dir=dir’" over the hung description; "‘-h’" over "‘--help’ Show the syntax ...").
+        let last = j;
+        while (!dashed && last + 1 < seq.length && last + 1 - j < MAX_TERM_LINES && termLine(seq[last]!) && flush(seq[last + 1]!) && !opts.isHeading(seq[last + 1]!) && !parseMarker(seq[last + 1]!.text.trim())) last++;
+        if (last > j && ((seq[last + 1] && hungHere(seq[last + 1]!)) || !termLine(seq[last]!))) k = last + 1;
+        while (k < seq.length && !opts.isHeading(seq[k]!)) {
+          if (hungHere(seq[k]!)) {
+            k++;
+            continue;
+          }
+          // Deeper lines belong to the entry when its hung text resumes after them.
+          let d = k;
+          while (d < seq.length && d - k < MAX_DEEPER_LINES && deeper(seq[d]!)) d++;
+          if (d === k || d >= seq.length || !hungHere(seq[d]!)) break;
+          k = d;
+        }
+        const offsets = seq.slice(j + 1, k).filter((l) => hung(l)).map((l) => l.x0 - edge(l));
+        if (offsets.length) hang = Math.min(hang ?? Infinity, ...offsets);
         if (k === j + 1 && !dashed && !(termed && head.leadIn)) break;
+        // A sentence that wraps back to the edge ("HOME, PATH ... will be set according to" over
+        // "the service user).") is a paragraph after the list, not one more one-line entry.
+        if (k === j + 1 && !dashed && wrapsFlush(head, seq[k], flush)) break;
         entries.push(seq.slice(j, k));
         j = k;
       }
@@ -111,14 +143,26 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // one more entry set on one line as the text after the list: only a heading closes it. A
     // block ends where the text comes back to its edge, a boundary of its own.
     const endedBy: ListEnd = !end ? 'end' : opts.isHeading(end) ? 'heading' : mode === 'block' ? 'text' : 'end';
-    out.push({ intro, introText: sentenceEndingAt(seq, i), entries, endedBy });
+    out.push({ intro, introText: sentenceEndingAt(seq, i, opts.isHeading), entries, endedBy });
     i = j - 1;
   }
   return out;
 }
 
+/** The line's sentence runs on, in lower case and flush at the edge, on the next line of its page. */
+function wrapsFlush(head: ParsedLine, next: ParsedLine | undefined, flush: (l: ParsedLine) => boolean): boolean {
+  if (!next || next.pageNum !== head.pageNum || next.leadIn || !flush(next)) return false;
+  return !/[.!?:;]\)?\s*$/.test(head.text) && /^\p{Ll}/u.test(next.text.trim());
+}
+
+/** The entry's term lines: those set flush before its hung text; each names the entry. */
+function termsOf(ls: ParsedLine[]): ParsedLine[] {
+  const hungAt = ls.findIndex((l) => Math.abs(l.x0 - ls[0]!.x0) > FLUSH_TOLERANCE);
+  return hungAt === -1 ? ls : ls.slice(0, hungAt);
+}
+
 function toList(r: Run, index: number): StructList {
-  const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: termOf(ls[0]!), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
+  const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: termsOf(ls).map(termOf).join(', '), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
   return {
     index,
     parentList: null,
@@ -139,8 +183,11 @@ function toList(r: Run, index: number): StructList {
 }
 
 /** The sentence the colon's line closes, read back over the lines before it. */
-function sentenceEndingAt(body: ParsedLine[], i: number): string {
-  const text = joinParts(body.slice(Math.max(0, i - INTRO_LINES), i + 1).filter((l) => l.pageNum === body[i]!.pageNum).map((l) => l.text));
+function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean): string {
+  let from = i;
+  // Back over the paragraph's lines on its page; a heading above starts the paragraph.
+  while (from > Math.max(0, i - INTRO_LINES) && body[from - 1]!.pageNum === body[i]!.pageNum && !isHeading(body[from - 1]!)) from--;
+  const text = joinParts(body.slice(from, i + 1).map((l) => l.text));
   return withAntecedent(text.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
 }
 

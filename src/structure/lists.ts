@@ -312,6 +312,8 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
 
 /** What closes an intro: a colon, or "as follows." / "the following." said with a stop. */
 export const INTRO_END = /(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
+/** A sentence broken off at its verb, the members set below it: "The default packages are". */
+export const OPEN_VERB_END = /\b(?:are|include|includes|is)\s*$/i;
 /** A sentence that opens by pointing at what comes next ("The following are ..."). */
 const FOLLOWING_OPENER = /^the\s+following\b/i;
 /** A sentence between two items that announces the items after it. */

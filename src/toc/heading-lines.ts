@@ -181,6 +181,9 @@ function headingCandidates(index: DocIndex, lines: ParsedLine[]): HeadingLine[] 
  * line that ends with a colon ("The following variations are implemented:"), and each next one
  * follows the lines hung under the one before it. Numbered candidates are left to their family.
  */
+/** Points by which the space above an entry may exceed the run's own and still be the run's spacing. */
+const SPACE_TOLERANCE = 1;
+
 function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[] {
   const key = (l: ParsedLine) => `${l.pageNum}:${l.lineNum}`;
   const at = new Map(lines.map((l, i) => [key(l), i] as const));
@@ -188,9 +191,16 @@ function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[
   // A definition list has two entries at least: one term after a colon with text at the edge
   // after it is a run-in heading after all.
   let run: HeadingLine[] = [];
+  // Lead-ins on the hung lines of an entry (a name in a code font that happens to open a wrapped
+  // line): text of that entry, no heading, whether or not the run proves to be a list.
+  let hung: HeadingLine[] = [];
+  // The widest space set above an entry of the run (from its intro or the entry before).
+  let runSpace = 0;
+  const spaceAbove = (i: number) => (i > 0 && lines[i - 1]!.pageNum === lines[i]!.pageNum ? lines[i]!.y0 - lines[i - 1]!.y1 : Infinity);
   const flush = () => {
-    if (run.length >= 2) run.forEach((e) => entries.add(e));
+    if (run.length >= 2) [...run, ...hung].forEach((e) => entries.add(e));
     run = [];
+    hung = [];
   };
   for (const c of cands) {
     const i = at.get(key(c.line));
@@ -201,18 +211,31 @@ function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[
     const before = lines[i - 1];
     const introduced = before !== undefined && /:\s*$/.test(before.text) && before.pageNum === c.line.pageNum;
     const prev = run.at(-1);
+    if (prev && c.line.pageNum === prev.line.pageNum && c.line.x0 > prev.line.x0 + 3) {
+      hung.push(c);
+      continue;
+    }
     let followsEntry = false;
     if (prev) {
       const last = at.get(key(prev.lines.at(-1) ?? prev.line))!;
       const between = lines.slice(last + 1, i);
       const lastLine = lines[last]!;
-      // Hung lines under the entry before, or no line at all at the list's own spacing.
-      followsEntry = between.length > 0 ? between.every((l) => l.x0 > c.line.x0 + 3) : lastLine.pageNum === c.line.pageNum && c.line.y0 - lastLine.y0 <= 1.5 * c.line.size;
+      // Hung lines under the entry before, or no line at all: entries set line under line, or
+      // no further apart than the run's entries already were (space set between entries).
+      followsEntry =
+        between.length > 0
+          ? between.every((l) => l.x0 > c.line.x0 + 3)
+          : lastLine.pageNum === c.line.pageNum && (c.line.y0 - lastLine.y0 <= 1.5 * c.line.size || spaceAbove(i) <= runSpace + SPACE_TOLERANCE);
     }
-    if (followsEntry) run.push(c);
-    else {
+    if (followsEntry) {
+      run.push(c);
+      runSpace = Math.max(runSpace, spaceAbove(i));
+    } else {
       flush();
-      if (introduced) run = [c];
+      if (introduced) {
+        run = [c];
+        runSpace = spaceAbove(i);
+      }
     }
   }
   flush();
