@@ -258,5 +258,52 @@ describe('an option table: several spellings over one description (generated)', 
     expect(items[1]!.text).toContain('make the tool skip files');
     expect(items[3]!.text).not.toContain('action flags');
   });
+
+  const tool = generatedDocument(() => drawPdf(optionsSpec()), 'tool-options.pdf');
+
+  it('answers for the whole table when the question asks for all the options', async () => {
+    const { answer } = await tool.ask<ListingAnswer>('Which options does the tool support?');
+    expect(answer.items.map((i) => i.name)).toEqual(['-d dir, --dir=dir', '--ignore=regexp', '-n, --no, --simulate', '-h, --help']);
+  });
+
+  it('keeps the options whose text meets the condition the question puts, and does not call them complete', async () => {
+    // "regular expression" is said by one option's description only; the intro and names never say it.
+    const { answer, trace } = await tool.ask<ListingAnswer>('Which options of the tool take a regular expression as their argument?');
+    expect(answer.items.map((i) => i.name)).toEqual(['--ignore=regexp']);
+    expect(answer.isComplete).not.toBe(true);
+    expect(trace.find((t) => t.step === 'candidates')?.decision).toMatch(/kept the 1 items whose text holds "regular expression"/);
+  });
 });
 
+/**
+ * A policy names its default packages in a block set in under a sentence broken off at its verb
+ * ("The default packages are"), and later lists other packages after a colon. The broken-off
+ * sentence introduces its block as surely as a colon does: asked for the default packages, the
+ * block is the answer, not the later list that only shares the word "packages".
+ */
+function packagesSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 90, '1 Versions', { bold: true, size: 14 });
+      doc.outline.addItem('1 Versions');
+      textAt(doc, L, 116, 'Several versions of the interpreter may be installed side by side. Modules should use the');
+      textAt(doc, L, 116 + STEP, 'default packages when they do not depend on one version. The default packages are');
+      ['lua', 'lua-dev', 'lua-doc', 'luarocks'].forEach((t, n) => textAt(doc, L + 18, 116 + (2 + n) * STEP, t, { size: 9 }));
+      textAt(doc, L, 116 + 7 * STEP, 'The default packages depend on the packages of the current version and add a few symlinks.');
+      textAt(doc, L, 260, '2 Build dependencies', { bold: true, size: 14 });
+      doc.outline.addItem('2 Build dependencies');
+      textAt(doc, L, 286, 'Extensions that link to the interpreter should depend on one or more of the following packages:');
+      ['lua5.4-dev', 'lua5.3-dev', 'liblua-dev'].forEach((t, n) => textAt(doc, L + 18, 286 + (1 + n) * STEP, t, { size: 9 }));
+      textAt(doc, L, 286 + 5 * STEP, 'A package built for one version only names that version in its dependency.');
+    },
+  ];
+}
+
+describe('a block introduced by a sentence broken off at its verb (generated)', () => {
+  const policy = generatedDocument(() => drawPdf(packagesSpec()), 'interpreter-policy.pdf');
+
+  it('answers with the block the broken-off sentence introduces', async () => {
+    const { answer } = await policy.ask<ListingAnswer>('Which default packages does the policy name?');
+    expect(answer.items.map((i) => i.name)).toEqual(['lua', 'lua-dev', 'lua-doc', 'luarocks']);
+  });
+});

@@ -12,7 +12,9 @@ import { negates, norm, stem, tokensOf } from '../text/text-match.ts';
 import type { Understanding } from '../question/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
+import { conditionSplit, type ConditionSplit } from './condition.ts';
 import { measureCell } from '../structure/header-series.ts';
+import { OPEN_VERB_END } from '../structure/lists.ts';
 import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS } from '../lexicon/english.ts';
@@ -44,6 +46,8 @@ export interface RankedList {
   features: Record<string, number>;
   /** Text the score was read from, for the trace. */
   context: string;
+  /** The members a condition of the question keeps (condition.ts), when it splits the list. */
+  condition?: ConditionSplit;
 }
 
 export async function loadLists(db: Db, documentId: number): Promise<StoredList[]> {
@@ -180,6 +184,7 @@ export function rankLists(
   const classifier = classified && CLASSIFIER_WORDS.has(classified[1]!.toLowerCase()) ? stem(classified[1]!.toLowerCase()) : null;
   const complement = classifier ? classified![2]! : '';
   const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
+  const saidAs = new Map(u.keywords.map((k) => [stem(k), k] as const));
   // The list a count sentence closed by a colon introduces: the first to start after it, within
   // a page; a table is a float set wherever it fits ("Table 2" between "three types of
   // regularization:" and them). A count sentence that opens no list ("organized into fourteen
@@ -311,6 +316,11 @@ export function rankLists(
   // (A document without lists of its own still weighs the words of the rivals it is offered.)
   const idf = (k: string) => Math.log(1 + Math.max(counted.length, 1) / (1 + (df.get(k) ?? 0)));
   const W = TUNING.listFieldWeights;
+  // The words of the question a list's context does not hold, matched against its members' text.
+  const conditionOf = (l: StoredList, around: Record<'intro' | 'heading' | 'ancestors' | 'parent' | 'items', Set<string>>): ConditionSplit | null => {
+    const words = keywords.filter((k) => !nounStems.has(k) && k !== classifier && !Object.values(around).some((set) => holds(set, k)));
+    return conditionSplit(new Map(words.map((k) => [k, saidAs.get(k) ?? k])), l.items.map((i) => stemsOf(i.text)));
+  };
   const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
     let lexical = 0;
     let covered = 0;
@@ -392,7 +402,10 @@ export function rankLists(
     // The noun that closes an intro before its colon names what the items are ("contains the
     // following files:" lists files; "has the following sections:" lists sections), which the
     // noun anywhere else in the intro ("These are .ini files with the following sections:") does not.
-    const closing = /(\p{L}+)\s*:\s*$/u.exec(f.intro)?.[1];
+    // So does the subject of a sentence broken off at its verb over a block of entries set in
+    // below it ("The default packages are"); in prose, a sentence ending so was merely cut at a line end.
+    const brokenOff = l.kind === 'term' ? OPEN_VERB_END.exec(f.intro) : null;
+    const closing = /(\p{L}+)\s*:\s*$/u.exec(f.intro)?.[1] ?? (brokenOff ? /(\p{L}+)\s*$/u.exec(f.intro.slice(0, brokenOff.index))?.[1] : undefined);
     const namesMembers = closing && nounStems.has(stem(closing.toLowerCase())) ? 1 : 0;
     // A question that negates its predicate ("not insure") fits a list introduced with a negation,
     // in its intro, the sentences leading to it or the item it hangs from ("3. ... shall not be
@@ -434,7 +447,8 @@ export function rankLists(
     // A list set right under a heading that names the item noun ("2 Parties" over the parties),
     // with no sentence of its own before it, is introduced by that heading.
     const headingIntroduced = !f.intro.trim() && l.parentList === null && [...nounStems].some((n) => n && heading.has(n));
-    const introduced = /:\s*$/.test(f.intro) || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
+    // A colon, or a sentence broken off at its verb over a block (above), opens on the items.
+    const introduced = /:\s*$/.test(f.intro) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
     const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
@@ -445,6 +459,15 @@ export function rankLists(
     const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? 1 : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
+    // The question's other words in the text of some members only: it asks for those members.
+    // Only a question that asks for members by its words puts a condition on them: for one that
+    // reads as a question of fact, words in some members' text are no evidence that it lists.
+    const condition = u.intent !== 'factual' && (introduced || nounHere) ? conditionOf(l, { intro, heading, ancestors, parent, items }) : null;
+    if (condition) {
+      covered += condition.words.length;
+      // Said in the members' text, the condition ties the list as its names would.
+      for (const k of condition.words) lexical += idf(k) * W.items;
+    }
     const asked = keywords.length - classifierMissing;
     const coverage = asked > 0 ? covered / asked : 0;
     // The share of the question's words the introducing sentence says by itself.
@@ -483,8 +506,9 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, conditionMembers: condition?.members.length ?? 0, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
+      ...(condition ? { condition } : {}),
     };
   });
   // The level rule, across candidates: where one candidate's items are instances of the item

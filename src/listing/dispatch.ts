@@ -352,7 +352,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // what kinds there are; a question that asks for no kinds may want something else of the
   // thing ("what should an agreement cover"), so the list does not prove itself its answer.
   const kindsUnasked = Boolean(top && namesKinds(top.list.intro ?? '') && !namesKinds(ctx.question));
-  const exhaustive = useList && closed && tied && covered && !kindsUnasked && margin >= TUNING.listMinMargin;
+  // A condition the question puts on the members keeps some of them, by their words: never proven.
+  const condition = top?.condition;
+  const exhaustive = useList && !condition && closed && tied && covered && !kindsUnasked && margin >= TUNING.listMinMargin;
   const by = arbiter.pick ? ' (the model\'s pick)' : '';
   await ctx.tracer.record({
     stage: 'list',
@@ -369,7 +371,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
         : wideWin && strong
           ? `use the sub-entries of "${wideWin.parent.title}" that its opening names${by} (${wideWin.children.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%): never proven whole`
         : useList
-          ? `use ${top.list.subLevelOf !== undefined ? `the items nested in list ${top.list.subLevelOf}'s items` : `list ${top.list.id}`}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${!closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : kindsUnasked ? 'its intro lists kinds, which the question does not ask for' : 'runner-up too close'}`}`
+          ? `use ${top.list.subLevelOf !== undefined ? `the items nested in list ${top.list.subLevelOf}'s items` : `list ${top.list.id}`}${by} (${top.list.items.length} items, score ${top.score}, margin ${Math.round(margin * 100)}%)${exhaustive ? '' : `; not proven whole: ${condition ? `kept the ${condition.members.length} items whose text holds "${condition.said.join(' ')}", read by its words` : !closed ? 'list not closed' : !tied ? 'not introduced as the answer' : !covered ? 'the question is only partly about it' : kindsUnasked ? 'its intro lists kinds, which the question does not ask for' : 'runner-up too close'}`}`
           : `best list too weak (score ${top.score}, coverage ${top.features.coverage}): keep ${chain ? `${chain.strategy}/${chain.variant}` : 'the other strategies'}`,
   });
   const cost = { tokens: (chain?.tokens ?? 0) + arbiter.tokens, llmCalls: (chain?.llmCalls ?? 0) + arbiter.llmCalls };
@@ -419,10 +421,10 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   return {
     strategy: 'structure',
     variant: 'candidate-list',
-    items: listItemsAsCandidates(top.list, lists),
+    items: condition ? listItemsAsCandidates(top.list, lists).filter((_, k) => condition.members.includes(k)) : listItemsAsCandidates(top.list, lists),
     exhaustive,
     relevant: tied && !pickedByCount,
-    detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind },
+    detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
     ...cost,
   };
 }

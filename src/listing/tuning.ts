@@ -133,4 +133,13 @@ export const TUNING = {
   intentUnsureConfidence: 0.6,
   intentUnsureMinCoverage: 0.5,
   intentUnsureMinMargin: 0.15,
+  /**
+   * A condition on members (see condition.ts) is two of the question's words at least, shared by
+   * every member kept: one word in a member's text is as often a passing mention.
+   */
+  conditionMinWords: 2,
+  /** A list of fewer members is read whole: a split of two says little. */
+  conditionMinItems: 4,
+  /** Members kept by a condition are a part of the list: most of it is the list itself. */
+  conditionMaxShare: 0.6,
 } as const;
