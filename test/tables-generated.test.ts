@@ -303,6 +303,19 @@ describe('what introduces a table', () => {
     expect(tableOf(model).intro).toBe('Predefined tools are as follows:');
   });
 
+  it('takes a sentence that announces what follows, closing the page before, without a colon', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'TOOLS');
+        at(doc, 72, 677, 'The following tools are defined at this time; more may be defined in the future');
+        at(doc, 72, 690, 'should the need arise.');
+      },
+      (doc) => drawRows(doc, 72),
+    ]);
+    // Before: only a sentence closed by a colon introduced a table over the page break.
+    expect(tableOf(model).intro).toBe('The following tools are defined at this time; more may be defined in the future should the need arise.');
+  });
+
   it('ends a table at a sentence set apart under its last row, even one the column split would cut', async () => {
     const { model } = await modelOf([
       (doc) => {

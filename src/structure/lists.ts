@@ -317,7 +317,7 @@ export const OPEN_VERB_END = /\b(?:are|include|includes|is)\s*$/i;
 /** A sentence that opens by pointing at what comes next ("The following are ..."). */
 const FOLLOWING_OPENER = /^the\s+following\b/i;
 /** A sentence between two items that announces the items after it. */
-const introducesNext = (text: string) => FOLLOWING_OPENER.test(text) || INTRO_END.test(text);
+export const introducesNext = (text: string) => FOLLOWING_OPENER.test(text) || INTRO_END.test(text);
 
 /**
  * The parts of numbered runs that intros interrupt, as lists of their own nested in the run

@@ -7,7 +7,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinParts, labelOf, lastSentence, type StructList } from './lists.ts';
+import { introducesNext, joinParts, labelOf, lastSentence, type StructList } from './lists.ts';
 
 export interface Row {
   y: number;
@@ -309,8 +309,9 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
   const cap = k >= 0 && start - k <= MAX_HEADER_ROWS + 1 ? rows[k]! : null;
   const closeAbove = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(first) && below.y - cap.y <= 4 * Math.max(cap.size, below.size);
   // A table at the top of a page is introduced by the sentence that closed the page before
-  // ("Predefined values are as follows:"), when that sentence announces it.
-  const overPage = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(below) - 1 && /:\s*$/.test(cap.cells[0]!.text);
+  // when that sentence announces it ("Predefined values are as follows:", "The following name
+  // ID values are defined at this time; more may be defined ...").
+  const overPage = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(below) - 1 && introducesNext(introSentence(rows, k).text.trim());
   const caption = closeAbove || overPage ? introSentence(rows, k) : null;
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
 }
