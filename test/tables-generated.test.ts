@@ -467,3 +467,44 @@ describe('a mark that is a word of another mark (no LLM)', () => {
     expect(cands.top[0]!.features.markedRows ?? 0).toBe(0);
   });
 });
+
+/**
+ * A standard lists the directories required in each place of the file tree, one table per place,
+ * each introduced by the same sentence but for its path ("required in /.", "required in /var:").
+ * The path the question writes is a reference: it picks its table. The standard's version after
+ * its name ("XFS 2.0") is no section number the tables would have to carry.
+ */
+const placesTables: Draw[] = [
+  (doc) => {
+    at(doc, 72, 60, '3 The Root Directory', { bold: true, size: 14 });
+    doc.outline.addItem('3 The Root Directory');
+    at(doc, 72, 90, 'The following directories, or symbolic links to directories, are required in /.');
+    [['Directory', 'Description'], ['boot', 'Static files of the boot loader'], ['opt', 'Add-on application packages'], ['usr', 'Secondary hierarchy']].forEach(([k, v], i) => {
+      at(doc, 90, 116 + 16 * i, k!, { bold: i === 0 });
+      at(doc, 260, 116 + 16 * i, v!, { bold: i === 0 });
+    });
+    at(doc, 72, 200, 'Each directory listed above is specified in its own section below.');
+    at(doc, 72, 260, '4 The Variable Directory', { bold: true, size: 14 });
+    doc.outline.addItem('4 The Variable Directory');
+    at(doc, 72, 290, 'The following directories, or symbolic links to directories, are required in /var:');
+    [['Directory', 'Description'], ['cache', 'Application cache data'], ['lib', 'Variable state information'], ['log', 'Log files and directories']].forEach(([k, v], i) => {
+      at(doc, 90, 316 + 16 * i, k!, { bold: i === 0 });
+      at(doc, 260, 316 + 16 * i, v!, { bold: i === 0 });
+    });
+    at(doc, 72, 400, 'Each directory listed above is specified in its own section below.');
+  },
+];
+
+describe('a path the question writes picks the table of that place (generated)', () => {
+  const standard = generatedDocument(() => drawPdf(placesTables), 'tree-standard.pdf');
+
+  it('answers the directories required directly under / with the table introduced for /', async () => {
+    const { answer } = await standard.ask<ListingAnswer>('Which directories are required directly under / in an XFS 2.0 compliant system?');
+    expect(answer.items.map((i) => i.name)).toEqual(['boot', 'opt', 'usr']);
+  });
+
+  it('answers the directories required in /var with the table introduced for /var', async () => {
+    const { answer } = await standard.ask<ListingAnswer>('Which directories are required in /var?');
+    expect(answer.items.map((i) => i.name)).toEqual(['cache', 'lib', 'log']);
+  });
+});

@@ -95,8 +95,18 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
 /** Lines read before a list's intro for its lead. */
 const LEAD_LINES = 3;
 
-// A bare dotted number in a question ("3.2.1") names the part it numbers.
+// A bare dotted number in a question ("3.2.1") names the part it numbers; after a name in
+// capitals, one ending in ".0" is the named standard's version ("FHS 3.0", "ASVS 5.0"), no part.
 const DOTTED_REF = new RegExp(String.raw`(?<![\w.])(${DOTTED_NUMBER})(?![\w.])`, 'g');
+const VERSION_AFTER_NAME = /\b\p{Lu}{2,}\s+$/u;
+
+/**
+ * File-system paths the question writes ("directly under /", "in /usr/share"): a path is an
+ * identifier, matched whole. Starts at a slash set apart from a word ("Tcl/Tk" is no path).
+ */
+export function pathsIn(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}\p{N}_./-])\/[\p{L}\p{N}_.\-/<>$()]*/gu)].map((m) => m[0].replace(/[.:;,)]+$/, '') || '/');
+}
 
 /** "Article 16", "Section 3.2.1", "Annex III", "point 5", "5(1)", "Table 3-5": a name plus a number. */
 export function questionRefs(question: string): { head: string; sub: number | null }[] {
@@ -108,7 +118,10 @@ export function questionRefs(question: string): { head: string; sub: number | nu
     if (word === word.toLowerCase() && !/^\d/.test(m[2]!)) continue;
     out.push({ head: norm(`${word} ${m[2]!.replace(/\(\d+\)$/, '')}`), sub: m[3] ? Number(m[3]) : null });
   }
-  for (const m of question.matchAll(DOTTED_REF)) out.push({ head: norm(m[1]!), sub: null });
+  for (const m of question.matchAll(DOTTED_REF)) {
+    if (/\.0$/.test(m[1]!) && VERSION_AFTER_NAME.test(question.slice(0, m.index))) continue;
+    out.push({ head: norm(m[1]!), sub: null });
+  }
   return out;
 }
 
@@ -203,6 +216,7 @@ export function rankLists(
   const holds = (set: Set<string>, k: string) => set.has(k) || Boolean(partsOf.get(k)?.every((p) => set.has(p)));
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''} ${tokensOf(complement).at(-1) ?? ''}`).map(stem));
   const refs = questionRefs(question);
+  const askedPaths = pathsIn(question);
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
   // The word the question negates ("not considered", "never be insured"), as a stem.
@@ -356,6 +370,13 @@ export function rankLists(
         // "point 5": the list nested in item 5 of a list the question's other reference names.
         refHits += 0.5;
       } else refMiss++;
+    }
+    // A path the question writes is a reference too: a list whose heading or intro writes it
+    // ("required in /.") is placed by it; one that writes other paths only ("in /var:") is not.
+    if (askedPaths.length) {
+      const own = pathsIn(`${f.heading} ${f.intro}`);
+      if (own.some((p) => askedPaths.includes(p))) refHits++;
+      else if (own.length) refMiss++;
     }
     // The level rule: a list one of whose items is the scope the question names ("categories
     // under GOVERN" vs the list of functions that holds GOVERN) lists the scope's siblings.

@@ -336,8 +336,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // A model's pick has no margin of its own to show.
   const margin = top === best ? rankMargin : 0;
   // A family the question names by its label word ("its numbered definitions") is tied to it
-  // as a reference would tie it, however few of the other words its members hold.
-  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0));
+  // as a reference would tie it, however few of the other words its members hold; so is a list
+  // a reference of the question places ("required in /." for "directly under /").
+  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.
