@@ -15,6 +15,15 @@ describe('words that name the document', () => {
     const u2 = withoutDocumentWords(understandQuestion(q2), { file_name: 'policy.pdf', title: null, title_entry: 'Harbour Mutual Marine Policy, 2025 Edition', text: q2 });
     expect(u2.keywords).toEqual(['property', 'insure']);
   });
+  it('drops an acronym in capitals that spells the words of the document\'s name, and only such', () => {
+    const q = 'Which directories are required directly under / in an EFS 2.0 compliant system?';
+    const u = withoutDocumentWords(understandQuestion(q), { file_name: 'extended-file-standard-2.0.pdf', title: null, title_entry: null, text: q });
+    expect(u.keywords).not.toContain('efs');
+    expect(u.keywords).toEqual(expect.arrayContaining(['directories', 'compliant', 'system']));
+    // Lower case, or letters that spell no run of the name's words, are the question's own words.
+    const q2 = 'Which DNS records does the extended file standard define?';
+    expect(withoutDocumentWords(understandQuestion(q2), { file_name: 'extended-file-standard-2.0.pdf', title: null, title_entry: null, text: q2 }).keywords).toContain('dns');
+  });
   it('keeps a section number that only looks like a version', () => {
     const q = 'What does section 5.0 say about logging?';
     const u = withoutDocumentWords(understandQuestion(q), { file_name: 'guide-5.0.pdf', title: null, title_entry: null, text: q });

@@ -472,9 +472,18 @@ describe('a mark that is a word of another mark (no LLM)', () => {
  * A standard lists the directories required in each place of the file tree, one table per place,
  * each introduced by the same sentence but for its path ("required in /.", "required in /var:").
  * The path the question writes is a reference: it picks its table. The standard's version after
- * its name ("XFS 2.0") is no section number the tables would have to carry.
+ * its name ("EFS 2.0") is no section number the tables would have to carry, and its acronym, which
+ * a list of the document's purpose also writes, names the document, not a part of it.
  */
 const placesTables: Draw[] = [
+  (doc) => {
+    // The purpose list says the standard's acronym and "compliant system", as the question does.
+    at(doc, 72, 60, '1 Purpose', { bold: true, size: 14 });
+    doc.outline.addItem('1 Purpose');
+    at(doc, 72, 90, 'The EFS document is used by:');
+    ['Vendors, to build systems which are EFS compliant', 'Users, to check that a system is EFS compliant', 'Authors of tools that must run on any compliant system'].forEach((t, i) => at(doc, 90, 110 + 16 * i, `• ${t}`));
+    at(doc, 72, 170, 'The document does not cover the contents of the files themselves.');
+  },
   (doc) => {
     at(doc, 72, 60, '3 The Root Directory', { bold: true, size: 14 });
     doc.outline.addItem('3 The Root Directory');
@@ -496,10 +505,11 @@ const placesTables: Draw[] = [
 ];
 
 describe('a path the question writes picks the table of that place (generated)', () => {
-  const standard = generatedDocument(() => drawPdf(placesTables), 'tree-standard.pdf');
+  const standard = generatedDocument(() => drawPdf(placesTables), 'extended-file-standard-2.0.pdf');
 
   it('answers the directories required directly under / with the table introduced for /', async () => {
-    const { answer } = await standard.ask<ListingAnswer>('Which directories are required directly under / in an XFS 2.0 compliant system?');
+    // "EFS" spells the document's name (extended-file-standard): it names the document, no part of it.
+    const { answer } = await standard.ask<ListingAnswer>('Which directories are required directly under / in an EFS 2.0 compliant system?');
     expect(answer.items.map((i) => i.name)).toEqual(['boot', 'opt', 'usr']);
   });
 

@@ -217,6 +217,9 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   // A question that writes out the document's printed name ("the NFIP Residential Condominium
   // Building Association Policy") names the document with each of those words.
   for (const w of namedByTitle(q.text ?? '', `${q.title ?? ''}\n${q.title_entry ?? ''}`)) docWords.add(stem(w));
+  // So does an acronym in capitals that spells a run of its name's words ("FHS" of the
+  // "filesystem-hierarchy-standard-3.0.pdf").
+  for (const a of acronymsNamed(q.text ?? '', name)) docWords.add(stem(a));
   // "Section 3, Deep Residual Learning": a paper may title a section with its own name's words.
   // The whole title of a heading the question writes names that heading: a phrase for routing.
   // Of its words, those the document's name writes stay out of the keywords (common to the whole
@@ -241,6 +244,14 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length !== u.phrases.length || scope !== u.scope || (numbers?.length ?? 0) < (u.numbers?.length ?? 0);
   if (!changed) return u;
   return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, ...(numbers ? { numbers } : {}), signals: [...u.signals, 'dropped-document-words'] };
+}
+
+/** Acronyms the question writes in capitals (three letters or more) that spell three to six consecutive words of a name, lower-cased. */
+function acronymsNamed(question: string, name: string): string[] {
+  const words = tokensOf(name).filter((w) => /^\p{L}+$/u.test(w));
+  const spelled = new Set<string>();
+  for (let i = 0; i < words.length; i++) for (let n = 3; n <= 6 && i + n <= words.length; n++) spelled.add(words.slice(i, i + n).map((w) => w[0]).join(''));
+  return [...question.matchAll(/(?<![\p{L}\p{N}])\p{Lu}{3,6}(?![\p{L}\p{N}])/gu)].map((m) => m[0].toLowerCase()).filter((a) => spelled.has(a));
 }
 
 /** A scope without the words at its start that name the document ("RCBAP's", "the ASVS"). */
