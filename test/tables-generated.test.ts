@@ -473,7 +473,9 @@ describe('a mark that is a word of another mark (no LLM)', () => {
  * each introduced by the same sentence but for its path ("required in /.", "required in /var:").
  * The path the question writes is a reference: it picks its table. The standard's version after
  * its name ("EFS 2.0") is no section number the tables would have to carry, and its acronym, which
- * a list of the document's purpose also writes, names the document, not a part of it.
+ * a list of the document's purpose also writes, names the document, not a part of it. The
+ * directories' names are three letters each ("bin", "opt", "usr"): words naming their rows, not
+ * row numbers.
  */
 const placesTables: Draw[] = [
   (doc) => {
@@ -488,7 +490,7 @@ const placesTables: Draw[] = [
     at(doc, 72, 60, '3 The Root Directory', { bold: true, size: 14 });
     doc.outline.addItem('3 The Root Directory');
     at(doc, 72, 90, 'The following directories, or symbolic links to directories, are required in /.');
-    [['Directory', 'Description'], ['boot', 'Static files of the boot loader'], ['opt', 'Add-on application packages'], ['usr', 'Secondary hierarchy']].forEach(([k, v], i) => {
+    [['Directory', 'Description'], ['bin', 'Essential command binaries'], ['opt', 'Add-on application packages'], ['usr', 'Secondary hierarchy']].forEach(([k, v], i) => {
       at(doc, 90, 116 + 16 * i, k!, { bold: i === 0 });
       at(doc, 260, 116 + 16 * i, v!, { bold: i === 0 });
     });
@@ -510,7 +512,7 @@ describe('a path the question writes picks the table of that place (generated)',
   it('answers the directories required directly under / with the table introduced for /', async () => {
     // "EFS" spells the document's name (extended-file-standard): it names the document, no part of it.
     const { answer } = await standard.ask<ListingAnswer>('Which directories are required directly under / in an EFS 2.0 compliant system?');
-    expect(answer.items.map((i) => i.name)).toEqual(['boot', 'opt', 'usr']);
+    expect(answer.items.map((i) => i.name)).toEqual(['bin', 'opt', 'usr']);
   });
 
   it('answers the directories required in /var with the table introduced for /var', async () => {

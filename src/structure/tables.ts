@@ -8,6 +8,7 @@
 
 import type { ParsedLine } from '../parse/types.ts';
 import { introducesNext, joinParts, labelOf, lastSentence, type StructList } from './lists.ts';
+import { romanValue } from '../toc/numbering.ts';
 
 export interface Row {
   y: number;
@@ -376,6 +377,20 @@ function cellText(group: Row[], anchor: number): { text: string; lines: ParsedLi
   return { text: joinParts(lines.map((l) => l.text)), lines };
 }
 
+/**
+ * A key cell that numbers its row rather than naming it: "3", "12a", "(b)", "A1", "iv." — a
+ * number, one letter or a small roman numeral. A short word ("bin", "usr", "opt") names its row.
+ */
+function isRowNumber(cell: string): boolean {
+  const m = /^\(?([0-9a-zA-Z]{1,4})[.)]?$/.exec(cell.trim());
+  if (!m) return false;
+  const t = m[1]!;
+  // Rows are numbered in small numerals: "cd" or "mm" would be 400 or 2000, so they are words.
+  const roman = romanValue(t);
+  return (/\d/.test(t) && t.length <= 3) || t.length === 1 || (roman !== null && roman <= MAX_ROMAN_ROW);
+}
+const MAX_ROMAN_ROW = 40;
+
 function toList(groups: Row[][], anchors: number[], above: Above, index: number): StructList | null {
   // The table's first row is its header when it is set as one (bold or capitals) on the anchors;
   // otherwise the header rows above it, if any.
@@ -385,7 +400,7 @@ function toList(groups: Row[][], anchors: number[], above: Above, index: number)
   const body = ownHeader ? groups.slice(1) : groups;
   if (body.length < 2) return null;
   const sameHeader = Boolean(headerCells && headerCells.length === anchors.length && headerCells.every(Boolean) && new Set(headerCells.map((c) => c.toLowerCase())).size === 1);
-  const keyIsNumber = body.every((g) => /^\(?[0-9a-zA-Z]{1,3}[.)]?$/.test(cellText(g, anchors[0]!).text));
+  const keyIsNumber = body.every((g) => isRowNumber(cellText(g, anchors[0]!).text));
   const columns = sameHeader ? anchors : keyIsNumber && anchors.length > 1 ? [anchors[1]!] : [anchors[0]!];
   const items: StructList['items'] = [];
   for (const a of columns) {
