@@ -477,6 +477,18 @@ describe('a mark that is a word of another mark (no LLM)', () => {
  * directories' names are three letters each ("bin", "opt", "usr"): words naming their rows, not
  * row numbers.
  */
+/** A section whose table lists the directories required in one place, under its heading at `y`. */
+function placeTable(doc: PDFKit.PDFDocument, y: number, heading: string, path: string, rows: [string, string][]): void {
+  at(doc, 72, y, heading, { bold: true, size: 14 });
+  doc.outline.addItem(heading);
+  at(doc, 72, y + 30, `The following directories, or symbolic links to directories, are required in ${path}`);
+  [['Directory', 'Description'], ...rows].forEach(([k, v], i) => {
+    at(doc, 90, y + 56 + 16 * i, k!, { bold: i === 0 });
+    at(doc, 260, y + 56 + 16 * i, v!, { bold: i === 0 });
+  });
+  at(doc, 72, y + 140, 'Each directory listed above is specified in its own section below.');
+}
+
 const placesTables: Draw[] = [
   (doc) => {
     // The purpose list says the standard's acronym and "compliant system", as the question does.
@@ -487,22 +499,8 @@ const placesTables: Draw[] = [
     at(doc, 72, 170, 'The document does not cover the contents of the files themselves.');
   },
   (doc) => {
-    at(doc, 72, 60, '3 The Root Directory', { bold: true, size: 14 });
-    doc.outline.addItem('3 The Root Directory');
-    at(doc, 72, 90, 'The following directories, or symbolic links to directories, are required in /.');
-    [['Directory', 'Description'], ['bin', 'Essential command binaries'], ['opt', 'Add-on application packages'], ['usr', 'Secondary hierarchy']].forEach(([k, v], i) => {
-      at(doc, 90, 116 + 16 * i, k!, { bold: i === 0 });
-      at(doc, 260, 116 + 16 * i, v!, { bold: i === 0 });
-    });
-    at(doc, 72, 200, 'Each directory listed above is specified in its own section below.');
-    at(doc, 72, 260, '4 The Variable Directory', { bold: true, size: 14 });
-    doc.outline.addItem('4 The Variable Directory');
-    at(doc, 72, 290, 'The following directories, or symbolic links to directories, are required in /var:');
-    [['Directory', 'Description'], ['cache', 'Application cache data'], ['lib', 'Variable state information'], ['log', 'Log files and directories']].forEach(([k, v], i) => {
-      at(doc, 90, 316 + 16 * i, k!, { bold: i === 0 });
-      at(doc, 260, 316 + 16 * i, v!, { bold: i === 0 });
-    });
-    at(doc, 72, 400, 'Each directory listed above is specified in its own section below.');
+    placeTable(doc, 60, '3 The Root Directory', '/.', [['bin', 'Essential command binaries'], ['opt', 'Add-on application packages'], ['usr', 'Secondary hierarchy']]);
+    placeTable(doc, 260, '4 The Variable Directory', '/var:', [['cache', 'Application cache data'], ['lib', 'Variable state information'], ['log', 'Log files and directories']]);
   },
 ];
 

@@ -145,3 +145,11 @@ export function escapeRegex(s: string): string {
 export function opensWithCode(source: string, flags = ''): RegExp {
   return new RegExp(`^\\s*(?:[A-Za-z]+\\s+)?(${source})(?![A-Za-z0-9]|\\.\\d)`, flags);
 }
+
+/**
+ * File-system paths a text writes ("directly under /", "in /usr/share"): a path is an
+ * identifier, matched whole. Starts at a slash set apart from a word ("Tcl/Tk" is no path).
+ */
+export function pathsIn(text: string): string[] {
+  return [...text.matchAll(/(?<![\p{L}\p{N}_./-])\/[\p{L}\p{N}_.\-/<>$()]*/gu)].map((m) => m[0].replace(/[.:;,)]+$/, '') || '/');
+}

@@ -16,7 +16,7 @@ import { conditionSplit, type ConditionSplit } from './condition.ts';
 import { measureCell } from '../structure/header-series.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
 import { readingPosition } from '../text/position.ts';
-import { DOTTED_NUMBER } from '../lexicon/identifiers.ts';
+import { DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 import { stripNumbering } from '../toc/numbering.ts';
@@ -99,14 +99,6 @@ const LEAD_LINES = 3;
 // capitals, one ending in ".0" is the named standard's version ("FHS 3.0", "ASVS 5.0"), no part.
 const DOTTED_REF = new RegExp(String.raw`(?<![\w.])(${DOTTED_NUMBER})(?![\w.])`, 'g');
 const VERSION_AFTER_NAME = /\b\p{Lu}{2,}\s+$/u;
-
-/**
- * File-system paths the question writes ("directly under /", "in /usr/share"): a path is an
- * identifier, matched whole. Starts at a slash set apart from a word ("Tcl/Tk" is no path).
- */
-export function pathsIn(text: string): string[] {
-  return [...text.matchAll(/(?<![\p{L}\p{N}_./-])\/[\p{L}\p{N}_.\-/<>$()]*/gu)].map((m) => m[0].replace(/[.:;,)]+$/, '') || '/');
-}
 
 /** "Article 16", "Section 3.2.1", "Annex III", "point 5", "5(1)", "Table 3-5": a name plus a number. */
 export function questionRefs(question: string): { head: string; sub: number | null }[] {

@@ -422,7 +422,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   return {
     strategy: 'structure',
     variant: 'candidate-list',
-    items: condition ? listItemsAsCandidates(top.list, lists).filter((_, k) => condition.members.includes(k)) : listItemsAsCandidates(top.list, lists),
+    items: listItemsAsCandidates(top.list, lists).filter((_, k) => !condition || condition.members.includes(k)),
     exhaustive,
     relevant: tied && !pickedByCount,
     detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },

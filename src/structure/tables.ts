@@ -312,8 +312,9 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
   // A table at the top of a page is introduced by the sentence that closed the page before
   // when that sentence announces it ("Predefined values are as follows:", "The following name
   // ID values are defined at this time; more may be defined ...").
-  const overPage = cap && cap.cells.length === 1 && pageOf(cap) === pageOf(below) - 1 && introducesNext(introSentence(rows, k).text.trim());
-  const caption = closeAbove || overPage ? introSentence(rows, k) : null;
+  const intro = cap && cap.cells.length === 1 ? introSentence(rows, k) : null;
+  const overPage = intro !== null && pageOf(cap!) === pageOf(below) - 1 && introducesNext(intro.text.trim());
+  const caption = closeAbove || overPage ? intro : null;
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
 }
 

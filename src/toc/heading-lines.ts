@@ -176,14 +176,14 @@ function headingCandidates(index: DocIndex, lines: ParsedLine[]): HeadingLine[] 
   return out;
 }
 
+/** Points by which the space above an entry may exceed the run's own and still be the run's spacing. */
+const SPACE_TOLERANCE = 1;
+
 /**
  * Run-in terms of a definition list are no headings, however they are set: the first follows a
  * line that ends with a colon ("The following variations are implemented:"), and each next one
  * follows the lines hung under the one before it. Numbered candidates are left to their family.
  */
-/** Points by which the space above an entry may exceed the run's own and still be the run's spacing. */
-const SPACE_TOLERANCE = 1;
-
 function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[] {
   const key = (l: ParsedLine) => `${l.pageNum}:${l.lineNum}`;
   const at = new Map(lines.map((l, i) => [key(l), i] as const));
@@ -192,7 +192,7 @@ function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[
   // after it is a run-in heading after all.
   let run: HeadingLine[] = [];
   // Lead-ins on the hung lines of an entry (a name in a code font that happens to open a wrapped
-  // line): text of that entry, no heading, whether or not the run proves to be a list.
+  // line): text of that entry, left out of the headings with the run's terms when it is a list.
   let hung: HeadingLine[] = [];
   // The widest space set above an entry of the run (from its intro or the entry before).
   let runSpace = 0;

@@ -9,14 +9,16 @@
  */
 
 import type { DocIndex } from './doc-index.ts';
+import { NUM } from '../lexicon/identifiers.ts';
 import { parseNumbering } from './numbering.ts';
 import { addFlag, type HeadingStyle, type TocNode } from './tree.ts';
 
 /** The section number printed at the start of the entry's heading line, or null. */
 function printedNumber(index: DocIndex, n: TocNode): string | null {
   const line = n.line === null ? undefined : index.pages[n.page]?.find((l) => l.lineNum === n.line);
-  return line ? (/^(\d+(?:\.\d+)*)\.?\s+\S/.exec(line.text.trim())?.[1] ?? null) : null;
+  return line ? (PRINTED_NUMBER.exec(line.text.trim())?.[1] ?? null) : null;
 }
+const PRINTED_NUMBER = new RegExp(String.raw`^(${NUM}(?:\.${NUM})*)\.?\s+\S`);
 
 /** Both headings print a number and the second's is not under the first's: no parent and child. */
 function numberedApart(a: string | null, b: string | null): boolean {
