@@ -8,6 +8,7 @@ set_no=1
 if [ "${1:-}" = "--set" ]; then set_no="$2"; shift 2; fi
 if [ "$set_no" = 1 ]; then out="${1:-../unseen-corpus}"; else out="${1:-../unseen${set_no}-corpus}"; fi
 mkdir -p "$out"
+out="$(cd "$out" && pwd)" # absolute before we leave for the scratch folder
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cd "$work"
@@ -19,7 +20,6 @@ fetch() { # package, path inside the package, target file name
     *) cp "x-$1$2" "$out/$3" ;;
   esac
 }
-out="$(cd "$out" && pwd)"
 if [ "$set_no" = 2 ]; then
   fetch srf-doc /usr/share/doc/srf-doc/SRF_v_1_3_2_June_19th_2008-0001.pdf srf-generic-sequence-format-1.3.2.pdf
   fetch debian-edu-doc-legacy-en /usr/share/doc/debian-edu-doc-legacy-en/debian-edu-itil-manual.pdf debian-edu-itil-manual.pdf
