@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -26,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 7 ]; then
+  fetch docbook5-xml /usr/share/doc/docbook5-xml/docs/docbook-5.0-spec-cd-01.pdf.gz docbook-5-0-schema-specification.pdf
+  fetch db5.3-doc /usr/share/doc/db5.3-doc/programmer_reference/bdb_usenix.pdf.gz berkeley-db-usenix-1999.pdf
+  fetch haskell98-report /usr/share/doc/haskell98-report/ffi.pdf.gz haskell98-ffi-addendum.pdf
+  fetch r-cran-forecast /usr/lib/R/site-library/forecast/doc/JSS2008.pdf forecast-automatic-time-series-jss.pdf
+  fetch dbconfig-common /usr/share/doc/dbconfig-common/dbconfig-common.pdf.gz dbconfig-common-documentation.pdf
   ls -l "$out"
   exit 0
 fi
