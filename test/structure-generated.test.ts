@@ -215,6 +215,20 @@ describe('series in running prose', () => {
     expect(series[0]!.intro).toBe('Findings come from many different places, with the most frequent being');
     expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['door sensors', 'camera logs', 'patrol reports', 'tenant calls']);
   });
+  it('reads three elements as a series only after a word announcing members or a colon, their bracketed abbreviations kept', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'The kit leaves out standard interfaces such as Remote Data Access (RDA), Object Binding (OB),');
+        at(doc, 72, 114, 'or Query Language (QL). The guards work red, green and blue shifts through the whole year.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    expect(series[0]!.intro).toBe('The kit leaves out standard interfaces such as');
+    const items = model.items.filter((i) => i.listId === series[0]!.id);
+    expect(items.map((i) => i.label)).toEqual(['Remote Data Access', 'Object Binding', 'Query Language']);
+    expect(items.map((i) => i.text)).toEqual(['Remote Data Access (RDA)', 'Object Binding (OB)', 'Query Language (QL)']);
+  });
 });
 
 describe('column gutter', () => {

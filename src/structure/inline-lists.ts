@@ -80,6 +80,8 @@ const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|by|
 // clause ("..., with the most common being alerts, logs, and people").
 const SERIES_OPENER = /\b(?:including|include|includes|such as|namely|being)\s+/gi;
 const MAX_ELEMENT_WORDS = 6;
+// An intro that ends announcing members.
+const ANNOUNCED = /(?:\b(?:including|include|includes|such as|namely)|:)$/i;
 // One or two words: a value, an abbreviation, a code; a longer aside is a clause of its own.
 const BRACKET_ASIDE = /(?<=\p{L})\s\([^(),;:\s]{1,16}(?:\s[^(),;:\s]{1,16})?\)/gu;
 const NUMBERED_CITATION = /\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g;
@@ -98,7 +100,11 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     // (SLA)") belongs to it: blanked to spaces of its length, its brackets part nothing and the
     // offsets hold; the element's whole text takes it back (seriesList).
     const sentence = raw.replace(NUMBERED_CITATION, '').replace(BRACKET_ASIDE, (a) => ' '.repeat(a.length));
-    const m = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
+    // Four elements or more (or three after a clause of the sentence's own); else three elements
+    // ("red, green or blue"), as often a passing phrase as a list: only a word that announces
+    // members ("such as", "including") or a colon right before them makes those one.
+    const long = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
+    const m = long ?? /((?:[^,;:()]{2,80},\s+)[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
     if (!m) continue;
     let before = sentence.slice(0, m.index);
     let series = m[1]!;
@@ -142,6 +148,7 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     parts.splice(0, parts.length, ...kept);
     const intro = `${before}${head}`.replace(/\s+/g, ' ').trim();
     if (!intro) continue;
+    if (!long && !ANNOUNCED.test(intro)) continue;
     out.push(seriesList(p, intro, at, parts, at + m.index + head.length));
   }
   return out;
