@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
 import type { LineRow } from '../../db/rows.ts';
 import { keywordLines, loadLines } from '../../sql/load-lines.ts';
+import { routableEntries, type RoutableEntry } from '../../sql/routable-entries.ts';
 import { nameSupportedByLine, quoteInLine } from '../../text/quote-check.ts';
 import { stemOverlap } from '../../text/text-match.ts';
 import { findCardinalityCues } from '../cardinality.ts';
@@ -30,7 +31,7 @@ const MAX_LINES_PER_CALL = 220;
  */
 export async function semanticStrategy(ctx: StrategyContext, expectedCount: number | null): Promise<StrategyResult> {
   const region = await broadRegion(ctx, ctx.u.keywords);
-  if (!ctx.llm) return deterministicExtract(ctx, region, expectedCount, await proseLines(ctx, region));
+  if (!ctx.llm) return deterministicExtract(ctx, withoutHeadings(region, await routableEntries(ctx.db, ctx.documentId)), expectedCount, await proseLines(ctx, region));
   return llmLoop(ctx, region, expectedCount);
 }
 
@@ -83,6 +84,16 @@ async function broadRegion(ctx: StrategyContext, keywords: string[]): Promise<Li
   const pages = [...new Set(hits.slice(0, 12).map((h) => h.pageNum))];
   for (const p of pages) for (const l of await loadLines(ctx.db, ctx.documentId, p, p)) seen.set(l.id, l);
   return [...seen.values()].sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
+}
+
+/**
+ * The region without the lines that are TOC headings: numbered headings ("1. Introduction",
+ * "2. Access Methods" ...) read as an enumeration, and the deterministic extractor would offer the
+ * document's own sections as the items of whatever the question asks.
+ */
+function withoutHeadings(region: LineRow[], entries: RoutableEntry[]): LineRow[] {
+  const headingAt = new Set(entries.filter((e) => e.lineStart !== null).map((e) => `${e.pageStart}:${e.lineStart}`));
+  return region.filter((l) => !headingAt.has(`${l.pageNum}:${l.lineNum}`));
 }
 
 function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedCount: number | null, afterCue: LineRow[] = []): StrategyResult {
