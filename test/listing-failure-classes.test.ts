@@ -232,7 +232,16 @@ describe('rankLists: the level rule', () => {
     const defined: StoredList = { ...list(2, 'A general and temporary condition of flooding of normally dry land from:', ['Overflow of waters', 'Runoff of surface waters', 'Mudflow']), heading: 'II. Definitions' };
     const ranked = rankLists([defined, titled], understandQuestion(q), q, {});
     expect(ranked[0]!.list.id).toBe(1);
-    expect(ranked[0]!.features.phraseTitled).toBe(1);
+    // The heading is the phrase and nothing else: the list's own title.
+    expect(ranked[0]!.features.phraseTitled).toBe(2);
+  });
+  it('prefers the list titled by the whole item phrase over a series whose sentence holds more of the question\'s words', () => {
+    const q = 'For outside vendor risk policies (RULE 6.1), which site safety resources does the guide point to?';
+    const series: StoredList = { ...list(1, 'Sites can apply safety rules to outside vendor systems as they would for their own resources, including', ['rented tools', 'shared ladders', 'hired vans']), kind: 'series', heading: 'About', sectionPath: 'RULE 6.1 > About' };
+    const titled: StoredList = { ...list(2, '', ['Ladder Code 2020', 'Tool Safety Guide', 'Van Checklist']), heading: 'Site Safety Resources', sectionPath: 'RULE 6.1 > Site Safety Resources' };
+    const ranked = rankLists([series, titled], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 2)!.features.phraseTitled).toBe(2);
+    expect(ranked[0]!.list.id).toBe(2);
   });
   it('takes an item for an instance of the noun only when it opens with the noun or is a short name holding it', () => {
     const q = 'Which controls does the baseline hold?';

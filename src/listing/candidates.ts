@@ -469,7 +469,10 @@ export function rankLists(
     const markedRows = 'markedBy' in l ? 1 : 0;
     // The words naming what is asked ("General Conditions") stand together in the list's own
     // heading: the title names the list, which words scattered over an intro sentence do not.
-    const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? 1 : 0;
+    // A heading that is the phrase and nothing else ("AI Transparency Resources") is that list's
+    // own title: it counts twice, beyond any sentence that merely holds the same words.
+    const titleIsPhrase = itemPhrase && [l.heading ?? '', l.sectionPath.split(' > ').at(-1) ?? ''].some((h) => tokensOf(stripNumbering(h)).join(' ') === itemPhrase);
+    const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? (titleIsPhrase ? 2 : 1) : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
     // The question's other words in the text of some members only: it asks for those members.
