@@ -10,6 +10,7 @@ import { rulesStandardPdf } from './helpers/rules-standard-pdf.ts';
 import { withoutDocumentWords } from '../src/answer/answer-question.ts';
 import { understandQuestion } from '../src/question/understand.ts';
 import { adjacentPairs, pairShare } from '../src/search/proximity.ts';
+import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 
 describe('sentence choice and numbers in factual answers on a generated guide (no LLM)', () => {
   const subject = generatedDocument(mappingGuidePdf, 'mapping-guide.pdf');
@@ -99,5 +100,33 @@ describe('the pieces those answers rest on', () => {
     expect(answerTypes('What does an asterisk next to a control mean?')).toEqual(['definition']);
     expect(answerTypes('What is the maximum fine?')).toEqual(['quantity']);
     expect(answerTypes('Who approves overtime for night shifts?')).toEqual([]);
+  });
+});
+
+describe('a factual answer quotes the paragraph the best sentence opens (no LLM)', () => {
+  const subject = generatedDocument(
+    () =>
+      drawPdf([
+        (doc) => {
+          at(doc, 72, 60, '1 Setup', { bold: true, size: 14 });
+          at(doc, 72, 90, 'The rigs were assembled in the hall by the day crew over two weeks.');
+          at(doc, 72, 120, '2 Training', { bold: true, size: 14 });
+          at(doc, 72, 150, 'We trained the rowing crews with the Harbor method at a stroke rate of thirty. We raised');
+          at(doc, 72, 168, 'the rate by two strokes after each week of training, up to a rate of forty. Each session');
+          at(doc, 72, 186, 'ended with a cool-down of ten minutes.');
+          at(doc, 72, 216, 'TABLE 2-1: SESSION LOG', { bold: true });
+          at(doc, 72, 236, 'Week one held four sessions in the hall.');
+          at(doc, 72, 266, '3 Results', { bold: true, size: 14 });
+          at(doc, 72, 296, 'The crews finished the season without an injury.');
+        },
+      ]),
+    'rowing-report.pdf',
+  );
+
+  it('goes on with the sentences that follow the best one on its lines, and stops at a caption', async () => {
+    const { answer } = await subject.ask<FactualAnswer>('Which method and stroke rate schedule were the crews trained with?');
+    expect(answer.answer).toContain('Harbor method at a stroke rate of thirty');
+    expect(answer.answer).toContain('raised the rate by two strokes after each week');
+    expect(answer.answer).not.toContain('SESSION LOG');
   });
 });

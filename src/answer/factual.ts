@@ -15,6 +15,7 @@ import { sentencePriors, splitSentences, type Sentence } from '../route/sentence
 import { answerTypes } from '../question/answer-type.ts';
 import { isOfType } from './sentence-type.ts';
 import { statesCountOf } from '../route/count-evidence.ts';
+import { CAPTION } from '../structure/tables.ts';
 
 const LlmFactualSchema = z.object({
   answer: z.string(),
@@ -35,6 +36,12 @@ export interface FactualDraft {
 }
 
 const MAX_SECTION_LINES = 350;
+
+/** Sentences quoted after the best one while they go on in its paragraph, and the length they stop at. */
+const FOLLOWING_SENTENCES = 2;
+const FOLLOWING_MAX_CHARS = 600;
+/** A line that opens a list item or a new point. */
+const MARKED = /^\s*(?:[•●▪◦‣∙·\-–—*]|\(?[a-z0-9]{1,3}[.)])\s/;
 
 /**
  * Share of the best sentence's score added to one of the kind the question's form asks for (a
@@ -235,7 +242,23 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   const noun = u.countedNoun;
   const count = noun && !chosen.some((c) => statesCountOf(c.s.text, noun)) ? ranked.find((r) => statesCountOf(r.s.text, noun)) : undefined;
   if (count) chosen.push(count);
-  const second = ranked.find((r) => !chosen.some((c) => c.i === r.i) && Math.abs(r.i - best.i) > 1 && r.score >= best.score * 0.8);
+  // The sentences that go on right after the best one, on its next lines, say the rest of what
+  // it starts ("We used the Adam optimizer ... We varied the learning rate ..."): a question of
+  // several parts is seldom answered by one sentence. A new block (heading, marker) ends them.
+  let length = chosen.reduce((a, c) => a + c.s.text.length, 0);
+  for (let k = best.i + 1, added = 0; k < sentences.length && added < FOLLOWING_SENTENCES && length < FOLLOWING_MAX_CHARS; k++) {
+    const prevLast = lines[sentences[k - 1]!.pieces.at(-1)!.index]!;
+    const first = lines[sentences[k]!.pieces[0]!.index]!;
+    // Prose goes on in prose: a caption ("TABLE A-1: ..."), a line in capitals or a change of
+    // weight (a table's header, a heading) is something else set after the paragraph.
+    const opening = lines[best.s.pieces[0]!.index]!;
+    if (first.pageNum !== prevLast.pageNum || first.lineNum - prevLast.lineNum > 1 || MARKED.test(first.text) || CAPTION.test(first.text.trim()) || !/\p{Ll}/u.test(first.text) || first.bold !== opening.bold) break;
+    if (chosen.some((c) => c.i === k)) continue;
+    chosen.push({ s: sentences[k]!, i: k });
+    length += sentences[k]!.text.length;
+    added++;
+  }
+  const second = ranked.find((r) => !chosen.some((c) => Math.abs(c.i - r.i) <= 1) && r.score >= best.score * 0.8);
   if (second) chosen.push(second);
   chosen.sort((a, b) => a.i - b.i);
   const citations: Citation[] = chosen.flatMap(({ s }) =>
@@ -246,7 +269,8 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   );
   return {
     draft: {
-      answer: chosen.map((c) => c.s.text).join(' … '),
+      // Sentences that follow each other read as one passage; a gap between them is marked.
+      answer: chosen.map((c, k) => (k === 0 ? '' : chosen[k - 1]!.i === c.i - 1 ? ' ' : ' … ') + c.s.text).join(''),
       notFound: false,
       confidence: Math.min(0.9, 0.3 + 0.6 * Math.min(1, best.score / Math.max(top, 1e-9)) * Math.min(1, best.score / 8)),
       citations,
