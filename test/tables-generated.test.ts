@@ -291,6 +291,19 @@ describe('what introduces a table', () => {
     expect(tableOf(model).intro).toBe('The following tools, or symbolic links to tools, must be installed in /opt/bin if the subsystem that uses them is installed:');
   });
 
+  it('takes a plain header line under an announcing sentence for the header, and the sentence for the intro', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'And finally, the following tools, each with a manual page, are provided:');
+        // The header in plain print, its two cells close enough to read as one line.
+        at(doc, 90, 84, 'Tool name   Purpose of the tool');
+        drawRows(doc, 104);
+      },
+    ]);
+    // Before: the header line was taken for the caption, and the sentence was lost.
+    expect(tableOf(model).intro).toBe('And finally, the following tools, each with a manual page, are provided: :: Tool name Purpose of the tool');
+  });
+
   it('takes the sentence closing the page before for the intro of a table at the top of a page', async () => {
     const { model } = await modelOf([
       (doc) => {

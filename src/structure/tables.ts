@@ -315,7 +315,25 @@ function headerAndCaption(rows: Row[], start: number, anchors: number[]): Above 
   const intro = cap && cap.cells.length === 1 ? introSentence(rows, k) : null;
   const overPage = intro !== null && pageOf(cap!) === pageOf(below) - 1 && introducesNext(intro.text.trim());
   const caption = closeAbove || overPage ? intro : null;
+  // A column header set as one run of words ("Haskell type   Represented C type" read as one
+  // line) under the sentence that announces the table ("... the following types ... are
+  // provided:") is the header; the sentence introduces the table.
+  const announced = !headerRows && caption && closeAbove ? announcingAbove(rows, k) : null;
+  if (announced) return { header: [cap!.cells[0]!.text.trim()], caption: announced };
   return { header: headerRows ? header.map((h) => h.join(' ')) : null, caption };
+}
+
+/**
+ * The sentence right above a one-line caption candidate that is no sentence itself (no caption
+ * label, no closing stop) and announces what follows with its colon: the table's real intro.
+ */
+function announcingAbove(rows: Row[], k: number): ParsedLine | null {
+  const line = rows[k]!.cells[0]!.text.trim();
+  if (CAPTION.test(line) || SENTENCE_END.test(line) || k === 0) return null;
+  const above = rows[k - 1]!;
+  if (above.cells.length !== 1 || pageOf(above) !== pageOf(rows[k]!) || rows[k]!.y - above.y > 2.6 * Math.max(above.size, rows[k]!.size)) return null;
+  const sentence = introSentence(rows, k - 1);
+  return /:\s*$/.test(sentence.text.trim()) ? sentence : null;
 }
 
 /**
