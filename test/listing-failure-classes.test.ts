@@ -243,6 +243,24 @@ describe('rankLists: the level rule', () => {
     expect(ranked.find((r) => r.list.id === 2)!.features.phraseTitled).toBe(2);
     expect(ranked[0]!.list.id).toBe(2);
   });
+  it('of tables whose announcing sentences hold the same words, ranks first the one that says them side by side as the question does', () => {
+    const q = 'Which tool types come with only manual and license files?';
+    const table = (id: number, intro: string, keys: string[]): StoredList => ({ ...list(id, `${intro} :: Tool | Purpose`, keys), kind: 'table-row' });
+    const ranked = rankLists(
+      [
+        table(1, 'The kit provides the following cutting tool types, including files for manual, license, warranty, and spare parts:', ['Saw', 'Plane', 'Chisel']),
+        table(2, 'Moreover, it provides the following measuring tool types, including files for manual, license, warranty, and calibration:', ['Rule', 'Square', 'Gauge']),
+        table(3, 'And finally, the following tool types, each with manual and license files, are provided:', ['Brush', 'Rag', 'Bucket']),
+      ],
+      understandQuestion(q),
+      q,
+      {},
+    );
+    expect(ranked[0]!.list.id).toBe(3);
+    expect(ranked[0]!.features.adjacent).toBeGreaterThan(ranked[1]!.features.adjacent!);
+    // The colon before the headers announces the rows.
+    expect(ranked[0]!.features.introduced).toBe(1);
+  });
   it('takes an item for an instance of the noun only when it opens with the noun or is a short name holding it', () => {
     const q = 'Which controls does the baseline hold?';
     const sentences = list(1, 'The baseline was tailored on these grounds:', ['The control is federal', 'The control is met anyway by every tenant of the site']);

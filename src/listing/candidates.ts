@@ -20,6 +20,8 @@ import { DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 import { stripNumbering } from '../toc/numbering.ts';
+import { contentStems } from '../route/evidence.ts';
+import { adjacentPairs, pairShare } from '../search/proximity.ts';
 
 /** A stored list as ranking reads it: its row (see build-structure), its section path, its items. */
 export interface StoredList extends Pick<ListRow, 'parentList' | 'parentItem' | 'depth' | 'kind' | 'sectionId' | 'heading' | 'intro' | 'itemCount' | 'sequential' | 'endedBy' | 'gapAfter' | 'pageStart' | 'pageEnd'> {
@@ -214,6 +216,7 @@ export function rankLists(
   // The word the question negates ("not considered", "never be insured"), as a stem.
   const negatedPredicate = u.negated ? (/\b(?:not|never)\s+(?:be\s+|been\s+)?(\p{L}{3,})/iu.exec(question)?.[1] ?? null) : null;
   const questionStems = new Set(questionTokens.map(stem));
+  const questionPairs = adjacentPairs(contentStems(question));
   // The item phrase as a phrase of two words or more ("general conditions"); one word is the noun.
   const phraseTokens = tokensOf(u.itemPhrase ?? '');
   const itemPhrase = phraseTokens.length >= 2 ? phraseTokens.join(' ') : '';
@@ -461,7 +464,9 @@ export function rankLists(
     // with no sentence of its own before it, is introduced by that heading.
     const headingIntroduced = !f.intro.trim() && l.parentList === null && [...nounStems].some((n) => n && heading.has(n));
     // A colon, or a sentence broken off at its verb over a block (above), opens on the items.
-    const introduced = /:\s*$/.test(f.intro) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
+    // A table's intro is its caption or announcing sentence, then " :: " and its column headers:
+    // the sentence's colon announces the rows as any list's does.
+    const introduced = /:\s*$/.test(f.intro.split(' :: ')[0]!) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
     const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
@@ -484,6 +489,10 @@ export function rankLists(
       // Said in the members' text, the condition ties the list as its names would.
       for (const k of condition.words) lexical += idf(k) * W.items;
     }
+    // The question's neighbouring words standing side by side in the list's intro or own heading
+    // ("only Eq and Storable instances" against "including instances for Eq and Storable"): the
+    // sentence says what the question says, not just the same words scattered.
+    const adjacent = pairShare(questionPairs, contentStems(`${f.intro.split(' :: ')[0]} ${l.heading ?? ''}`));
     const asked = keywords.length - classifierMissing;
     const coverage = asked > 0 ? covered / asked : 0;
     // The share of the question's words the introducing sentence says by itself.
@@ -502,7 +511,8 @@ export function rankLists(
       // Its elements in the count sentence itself, as many as it says, beat the list after it.
       TUNING.listCountWeight * TUNING.cueSentenceSeriesShare * (inCueSentence ? 1 : 0) +
       TUNING.listMarkedRowsWeight * markedRows +
-      TUNING.listPhraseTitledWeight * phraseTitled -
+      TUNING.listPhraseTitledWeight * phraseTitled +
+      TUNING.listAdjacentWeight * adjacent -
       TUNING.listScopeIsItemPenalty * scopeIsItem -
       (capsScope ? TUNING.listNamedScopeMissPenalty : TUNING.listScopeMissPenalty) * scopeMiss -
       // Routing reached the part the question names ("under Property Insured"): a list outside it
@@ -522,7 +532,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, conditionMembers: condition?.members.length ?? 0, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, adjacent: Math.round(adjacent * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, conditionMembers: condition?.members.length ?? 0, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
       ...(condition ? { condition } : {}),
     };

@@ -89,6 +89,12 @@ export const TUNING = {
    * the list's own heading: a title that names what is asked.
    */
   listPhraseTitledWeight: 2,
+  /**
+   * Per share of the question's neighbouring word pairs that stand side by side in the list's
+   * intro or heading (search/proximity.ts): of lists whose intros hold the same words, the one
+   * that says them as the question does.
+   */
+  listAdjacentWeight: 2,
   /** How many enclosing lists a nested list's context reaches up through (intro and item of each). */
   ancestryMaxDepth: 3,
   /** A column of marks needs rows enough to repeat its few values; a short table is read whole. */
