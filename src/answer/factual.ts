@@ -249,10 +249,11 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   for (let k = best.i + 1, added = 0; k < sentences.length && added < FOLLOWING_SENTENCES && length < FOLLOWING_MAX_CHARS; k++) {
     const prevLast = lines[sentences[k - 1]!.pieces.at(-1)!.index]!;
     const first = lines[sentences[k]!.pieces[0]!.index]!;
-    // Prose goes on in prose: a caption ("TABLE A-1: ..."), a line in capitals or a change of
-    // weight (a table's header, a heading) is something else set after the paragraph.
+    // Prose goes on in prose: a caption ("TABLE A-1: ..."), a line in capitals or a bold line
+    // after plain print (a table's header, a heading) is something else set after the paragraph.
+    // (Plain print after a bold best line is what that line heads: "AI Transparency Resources" over its entries.)
     const opening = lines[best.s.pieces[0]!.index]!;
-    if (first.pageNum !== prevLast.pageNum || first.lineNum - prevLast.lineNum > 1 || MARKED.test(first.text) || CAPTION.test(first.text.trim()) || !/\p{Ll}/u.test(first.text) || first.bold !== opening.bold) break;
+    if (first.pageNum !== prevLast.pageNum || first.lineNum - prevLast.lineNum > 1 || MARKED.test(first.text) || CAPTION.test(first.text.trim()) || !/\p{Ll}/u.test(first.text) || (first.bold && !opening.bold)) break;
     if (chosen.some((c) => c.i === k)) continue;
     chosen.push({ s: sentences[k]!, i: k });
     length += sentences[k]!.text.length;
