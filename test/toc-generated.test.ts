@@ -207,6 +207,41 @@ describe('no outline and no contents page: headings only', () => {
   });
 });
 
+describe('outline titles without the label printed above their heading', () => {
+  let toc: TocResult;
+
+  beforeAll(async () => {
+    const parsed = await render('labelled-appendices', (doc) => {
+      heading(doc, 'Introduction', 18);
+      body(doc, 2);
+      doc.addPage();
+      heading(doc, 'APPENDIX A', 14);
+      heading(doc, 'DUTIES OF THE CREW', 16);
+      body(doc, 2);
+      doc.addPage();
+      heading(doc, 'APPENDIX B', 14);
+      heading(doc, 'Section 4 Spare Parts', 16);
+      body(doc, 2);
+      doc.switchToPage(0);
+      doc.outline.addItem('Introduction');
+      doc.switchToPage(1);
+      doc.outline.addItem('DUTIES OF THE CREW');
+      doc.switchToPage(2);
+      doc.outline.addItem('Section 4 Spare Parts');
+    });
+    toc = buildToc(parsed);
+  });
+
+  it('takes the bare label line over the heading into the entry\'s title and starts the entry there', () => {
+    const duties = byTitle(toc, /DUTIES OF THE CREW$/);
+    expect(duties.title).toBe('APPENDIX A DUTIES OF THE CREW');
+    expect(duties.pageStart).toBe(2);
+    // A title numbered already keeps its own number.
+    expect(byTitle(toc, /Spare Parts$/).title).toBe('Section 4 Spare Parts');
+    expect(byTitle(toc, /^Introduction$/).title).toBe('Introduction');
+  });
+});
+
 describe('outline with wrong destinations', () => {
   // Each heading starts its own page; the bookmarks point one or two pages early.
   const pages = ['Introduction', 'Background', 'Methods', 'Sampling Plan', 'Results', 'Discussion'];

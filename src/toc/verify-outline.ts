@@ -1,7 +1,7 @@
 /** Step 1: check that each outline entry's destination page really prints its heading; move the entry to the
  * page that does (nearby, or between its verified neighbours) or flag it. */
 
-import type { OutlineItem } from '../parse/types.ts';
+import type { OutlineItem, ParsedLine } from '../parse/types.ts';
 import type { DocIndex } from './doc-index.ts';
 import { findOnPage, searchNear, type Hit } from './locate.ts';
 import { parseNumbering } from './numbering.ts';
@@ -26,8 +26,34 @@ export function outlineToNodes(items: OutlineItem[]): TocNode[] {
   );
 }
 
-/** Records where the heading was found; adds the printed number when the outline title left it out. */
-export function applyHit(n: TocNode, hit: Hit): void {
+/**
+ * Records where the heading was found; adds the printed number when the outline title left it
+ * out, on the heading's line or on a bare label line set just above it ("APPENDIX D" over
+ * "ROLES AND RESPONSIBILITIES"): a question that names the part by its label finds it so.
+ */
+export function applyHit(n: TocNode, hit: Hit, index?: DocIndex): void {
+  applyLine(n, hit);
+  const label = index && !parseNumbering(n.title, { bareLetter: true })[0] ? labelAbove(index, hit) : null;
+  if (!label) return;
+  n.title = `${label.text.trim()} ${n.title}`;
+  n.line = label.lineNum;
+  n.y = label.y0;
+}
+
+/** A line "APPENDIX D", "CHAPTER 3", "Annex II" alone just above the heading's first line. */
+function labelAbove(index: DocIndex, hit: Hit): ParsedLine | null {
+  const first = hit.lines[0]!;
+  const lines = index.pages[hit.page] ?? [];
+  const k = lines.indexOf(first);
+  const above = k > 0 ? lines.slice(0, k).reverse().find((l) => !index.furniture.has(l) && l.text.trim()) : undefined;
+  if (!above || first.y0 - above.y1 > LABEL_GAP_SIZES * Math.max(above.size, first.size)) return null;
+  const num = parseNumbering(above.text.trim())[0];
+  return num?.kind === 'prefixed' && num.rest.trim() === '' ? above : null;
+}
+/** How far above a heading (in line heights) its label line may stand. */
+const LABEL_GAP_SIZES = 3;
+
+function applyLine(n: TocNode, hit: Hit): void {
   n.page = hit.page;
   n.line = hit.lines[0]!.lineNum;
   n.y = hit.lines[0]!.y0;
@@ -62,7 +88,7 @@ export function verifyOutline(
     if (n.page < 1 || n.page > index.pageCount) return;
     const hit = findOnPage(index, n.title, n.page, n.y);
     if (hit) {
-      applyHit(n, hit);
+      applyHit(n, hit, index);
       found[i] = n.page;
     }
   });
@@ -86,7 +112,7 @@ export function verifyOutline(
       n.originalPage = target;
       if (opts.keepSource) addFlag(n, 'page_adjusted');
       else n.source = 'repaired';
-      applyHit(n, hit);
+      applyHit(n, hit, index);
       found[i] = n.page;
       repaired++;
       return;
