@@ -8,7 +8,7 @@ import { routeAnchors, scoreEntry, siblingKeywordWeights, titleNamedBy, type Ent
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import { containsPhrase, stemOverlap } from '../text/text-match.ts';
+import { containsPhrase, stem, stemOverlap, tokensOf } from '../text/text-match.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 
 export interface RoutedSection {
@@ -316,7 +316,11 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): bool
   // Only the entry whose own title names the scope (or the items themselves: "VII. General
   // Conditions" for "all the general conditions") holds "everything under" it.
   const phrase = [q.itemPhrase, q.itemNoun].find((x) => x && x.trim().includes(' '));
-  const namesItems = Boolean(phrase && containsPhrase(n.title, phrase));
+  // A one-word noun names them when the title opens with it ("ROLES AND RESPONSIBILITIES" for
+  // "which roles", "Definitions" for "which terms ... definitions"): the title's head is the items.
+  const opening = stripNumbering(n.title).split(/\s+/)[0] ?? '';
+  const noun = tokensOf(q.itemNoun ?? '');
+  const namesItems = Boolean(phrase && containsPhrase(n.title, phrase)) || (noun.length === 1 && /s$/i.test(noun[0]!) && stem(opening.toLowerCase()) === stem(noun[0]!));
   // The section the question refers to by number ("Section 2 of Chapter III") holds the items.
   return isReferenced(s) || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
 }
