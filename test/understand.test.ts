@@ -141,6 +141,9 @@ describe('understandQuestion: intent', () => {
     expect(u('Which sales tax rules apply to online stores?')).toMatchObject({ intent: 'listing', itemNoun: 'rules', itemPhrase: 'sales tax rules' });
     // The singular compound is a measure, one fact.
     expect(u('Which character count does the form allow?').intent).toBe('factual');
+    // A verb with a bare object before its preposition ("take part in") is a verb all the same.
+    expect(u('Which roles take part in running the harbor?')).toMatchObject({ intent: 'listing', itemNoun: 'roles' });
+    expect(u('Which crews play a part in the review?')).toMatchObject({ intent: 'listing', itemNoun: 'crews' });
   });
 
   it('keeps a slash-joined modifier in the noun phrase, and reads "what do they say" after a counted subject as asking for the members', () => {

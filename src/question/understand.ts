@@ -612,7 +612,10 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     // A bare word after a plural noun and before a preposition or an article is the plural's
     // verb ("which characters count as whitespace", "which rules apply to"): an English compound
     // sets its modifier in the singular ("the character count").
-    if (out.length && out[out.length - 1]!.kind === 'word' && isPluralNoun(out[out.length - 1]!.text) && t.kind === 'word' && t.text === t.lower && !/s$/.test(t.lower) && toks[i + 1]?.kind === 'word' && (PREPS.has(toks[i + 1]!.lower) || DETERMINERS.has(toks[i + 1]!.lower) || toks[i + 1]!.lower === 'as')) break;
+    // So is one before a bare singular object and a preposition ("which roles take part in").
+    const bare = (k: number) => toks[k]?.kind === 'word' && toks[k]!.text === toks[k]!.lower && !/s$/.test(toks[k]!.lower);
+    const beforePrep = (k: number) => toks[k]?.kind === 'word' && (PREPS.has(toks[k]!.lower) || DETERMINERS.has(toks[k]!.lower) || toks[k]!.lower === 'as');
+    if (out.length && out[out.length - 1]!.kind === 'word' && isPluralNoun(out[out.length - 1]!.text) && t.kind === 'word' && bare(i) && (beforePrep(i + 1) || (bare(i + 1) && !NP_STOP.has(toks[i + 1]!.lower) && toks[i + 2]?.kind === 'word' && PREPS.has(toks[i + 2]!.lower)))) break;
     // A participle after the noun starts a reduced relative clause: "the Profile types described in".
     // Before a plural noun it is the noun's modifier instead ("q-gram based distances").
     const modifiesNext = toks[i + 1]?.kind === 'word' && isPluralNoun(toks[i + 1]!.text) && !PREPS.has(toks[i + 1]!.lower);
