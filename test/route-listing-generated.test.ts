@@ -7,7 +7,7 @@ import type { ListingAnswer } from '../src/answer/types.ts';
 import { ingestPaths } from '../src/producer/ingest.ts';
 import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { testApp } from './helpers/app.ts';
-import { askGenerated } from './helpers/generated-doc.ts';
+import { askGenerated, generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 
 /**
@@ -58,5 +58,34 @@ describe('routing a listing to the section titled by its items (no LLM)', () => 
     const { answer } = await askGenerated<ListingAnswer>(app, documentId, 'Which roles does the handbook describe for running the harbor?');
     expect(answer.section?.title).toBe('2 Roles and Duties');
     expect(answer.items.map((i) => i.name)).toEqual(['2.1 Harbor Master', '2.2 Pilot', '2.3 Deckhand']);
+  });
+});
+
+describe('a question that sets the scene before it asks (no LLM)', () => {
+  const doc = generatedDocument(
+    () =>
+      drawPdf([
+        (doc) => {
+          at(doc, 72, 60, '1 Overview', { bold: true, size: 14 });
+          at(doc, 72, 90, 'The tool formats ledgers for the harbor office and checks their totals.');
+          at(doc, 72, 120, '2 Changes in Ledger V5.0', { bold: true, size: 14 });
+          at(doc, 72, 150, 'In V5.0 the tool was rebuilt from scratch. The goals of this redesign were to make a tool that:');
+          at(doc, 72, 175, '1. reads every older ledger without changes.');
+          at(doc, 72, 195, '2. checks as many totals as possible while it reads.');
+          at(doc, 72, 215, '3. cleans up the report layouts.');
+          at(doc, 72, 235, '4. can be extended by the office itself.');
+          at(doc, 72, 265, '2.1 Removed Commands', { bold: true, size: 12 });
+          at(doc, 72, 290, 'The print and export commands were removed in favour of one report command.');
+          at(doc, 72, 320, '2.2 New Options', { bold: true, size: 12 });
+          at(doc, 72, 345, 'The report command takes a layout option and a totals option.');
+        },
+      ]),
+    'ledger-tool.pdf',
+  );
+
+  it('answers with the list its intro announces by the item noun, though the scene-setting words are not in it', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Ledger V5.0 was rewritten by its maintainers as a native plugin grammar for spreadsheets. How many goals did that redesign have, and what were they?');
+    expect(answer.count).toBe(4);
+    expect(answer.items.map((i) => i.name)[0]).toMatch(/^reads every older ledger/);
   });
 });

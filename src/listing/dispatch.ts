@@ -338,7 +338,12 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // A family the question names by its label word ("its numbered definitions") is tied to it
   // as a reference would tie it, however few of the other words its members hold; so is a list
   // a reference of the question places ("required in /." for "directly under /").
-  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0));
+  // So is a list inside the routed section that its intro announces by the item noun ("The goals
+  // of this redesign were ...:") and that holds two of the question's words: a question that sets
+  // the scene first ("DocBook was rewritten as a RELAX NG grammar. How many goals ...") has words
+  // no list needs to hold.
+  const announced = Boolean(top && top.features.noun && top.features.introduced && top.features.inScope && (top.features.wordsCovered ?? 0) >= 2);
+  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.
