@@ -32,7 +32,7 @@ function manual(): Draw[] {
         at(doc, 104, 168 + 16 * i, t);
       });
       at(doc, 72, 228, 'Operators plan the measurements before anything is signed.');
-      at(doc, 72, 274, '4.2 Topics of the Agreement', { bold: true, size: 12 });
+      at(doc, 72, 274, '4.2 Agreement Topics', { bold: true, size: 12 });
       SUBS.forEach(([title, body], i) => {
         at(doc, 72, 304 + 56 * i, `4.2.${i + 1} ${title}`, { bold: true, size: 11 });
         at(doc, 72, 326 + 56 * i, body);

@@ -8,7 +8,7 @@ import { routeAnchors, scoreEntry, siblingKeywordWeights, titleNamedBy, type Ent
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import { containsPhrase, stem, stemOverlap, tokensOf } from '../text/text-match.ts';
+import { containsPhrase, stemOverlap, tokensOf } from '../text/text-match.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 
 export interface RoutedSection {
@@ -318,9 +318,11 @@ function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): bool
   const phrase = [q.itemPhrase, q.itemNoun].find((x) => x && x.trim().includes(' '));
   // A one-word noun names them when the title opens with it ("ROLES AND RESPONSIBILITIES" for
   // "which roles", "Definitions" for "which terms ... definitions"): the title's head is the items.
-  const opening = stripNumbering(n.title).split(/\s+/)[0] ?? '';
-  const noun = tokensOf(q.itemNoun ?? '');
-  const namesItems = Boolean(phrase && containsPhrase(n.title, phrase)) || (noun.length === 1 && /s$/i.test(noun[0]!) && stem(opening.toLowerCase()) === stem(noun[0]!));
+  // The noun unqualified ("which roles", not "which receiver commands": a modifier asks for one
+  // kind among them) and the very word, not one of its stem ("Packaging" is no "packages").
+  const opening = tokensOf(stripNumbering(n.title))[0] ?? '';
+  const noun = tokensOf(q.itemPhrase ?? q.itemNoun ?? '');
+  const namesItems = Boolean(phrase && containsPhrase(n.title, phrase)) || (noun.length === 1 && /s$/.test(noun[0]!) && opening === noun[0]);
   // The section the question refers to by number ("Section 2 of Chapter III") holds the items.
   return isReferenced(s) || ((namesItems || titleNamedBy(n.title, question) || s.reasons.some((r) => r.startsWith('title has scope') || r.startsWith('title has code'))) && !q.sectionRef);
 }
