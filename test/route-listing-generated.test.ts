@@ -1,13 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { App } from '../src/app.ts';
+import { describe, expect, it } from 'vitest';
 import type { ListingAnswer } from '../src/answer/types.ts';
-import { ingestPaths } from '../src/producer/ingest.ts';
-import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
-import { testApp } from './helpers/app.ts';
-import { askGenerated, generatedDocument } from './helpers/generated-doc.ts';
+import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
 
 /**
@@ -42,20 +35,10 @@ function handbook() {
 }
 
 describe('routing a listing to the section titled by its items (no LLM)', () => {
-  let app: App;
-  let documentId: number;
-  beforeAll(async () => {
-    const file = path.join(mkdtempSync(path.join(tmpdir(), 'docintel-gen-')), 'harbor-handbook.pdf');
-    writeFileSync(file, await handbook());
-    app = await testApp({ redis: false, env: { DOCINTEL_SECTION_MAX_LINES: '10' } });
-    const [r] = await ingestPaths(app.db, app.backend, [file]);
-    await waitForDocuments(app.db, [r!.documentId]);
-    documentId = r!.documentId;
-  }, 60_000);
-  afterAll(async () => app?.close());
+  const doc = generatedDocument(handbook, 'harbor-handbook.pdf', { DOCINTEL_SECTION_MAX_LINES: '10' });
 
   it('stops at the section whose title opens with the item noun and answers with its sub-sections', async () => {
-    const { answer } = await askGenerated<ListingAnswer>(app, documentId, 'Which roles does the handbook describe for running the harbor?');
+    const { answer } = await doc.ask<ListingAnswer>('Which roles does the handbook describe for running the harbor?');
     expect(answer.section?.title).toBe('2 Roles and Duties');
     expect(answer.items.map((i) => i.name)).toEqual(['2.1 Harbor Master', '2.2 Pilot', '2.3 Deckhand']);
   });

@@ -11,7 +11,7 @@ import { traceRejection } from '../llm/untrusted.ts';
 import { Bm25Index } from '../search/bm25.ts';
 import { contentStems, evidenceTokens, identifierWeights, inSpan, PROXIMITY_WEIGHT, termGroups, type EvidencePoint } from '../route/evidence.ts';
 import { adjacentPairs, pairShare } from '../search/proximity.ts';
-import { sentencePriors, splitSentences, type Sentence } from '../route/sentences.ts';
+import { MARKER, sentencePriors, splitSentences, type Sentence } from '../route/sentences.ts';
 import { answerTypes } from '../question/answer-type.ts';
 import { isOfType } from './sentence-type.ts';
 import { statesCountOf } from '../route/count-evidence.ts';
@@ -40,8 +40,6 @@ const MAX_SECTION_LINES = 350;
 /** Sentences quoted after the best one while they go on in its paragraph, and the length they stop at. */
 const FOLLOWING_SENTENCES = 2;
 const FOLLOWING_MAX_CHARS = 600;
-/** A line that opens a list item or a new point. */
-const MARKED = /^\s*(?:[•●▪◦‣∙·\-–—*]|\(?[a-z0-9]{1,3}[.)])\s/;
 
 /**
  * Share of the best sentence's score added to one of the kind the question's form asks for (a
@@ -246,14 +244,14 @@ export function extractiveSentences(lines: LineRow[], u: Understanding, evidence
   // it starts ("We used the Adam optimizer ... We varied the learning rate ..."): a question of
   // several parts is seldom answered by one sentence. A new block (heading, marker) ends them.
   let length = chosen.reduce((a, c) => a + c.s.text.length, 0);
+  const opening = lines[best.s.pieces[0]!.index]!;
   for (let k = best.i + 1, added = 0; k < sentences.length && added < FOLLOWING_SENTENCES && length < FOLLOWING_MAX_CHARS; k++) {
     const prevLast = lines[sentences[k - 1]!.pieces.at(-1)!.index]!;
     const first = lines[sentences[k]!.pieces[0]!.index]!;
     // Prose goes on in prose: a caption ("TABLE A-1: ..."), a line in capitals or a bold line
     // after plain print (a table's header, a heading) is something else set after the paragraph.
     // (Plain print after a bold best line is what that line heads: "AI Transparency Resources" over its entries.)
-    const opening = lines[best.s.pieces[0]!.index]!;
-    if (first.pageNum !== prevLast.pageNum || first.lineNum - prevLast.lineNum > 1 || MARKED.test(first.text) || CAPTION.test(first.text.trim()) || !/\p{Ll}/u.test(first.text) || (first.bold && !opening.bold)) break;
+    if (first.pageNum !== prevLast.pageNum || first.lineNum - prevLast.lineNum > 1 || MARKER.test(first.text) || CAPTION.test(first.text.trim()) || !/\p{Ll}/u.test(first.text) || (first.bold && !opening.bold)) break;
     if (chosen.some((c) => c.i === k)) continue;
     chosen.push({ s: sentences[k]!, i: k });
     length += sentences[k]!.text.length;

@@ -462,11 +462,12 @@ export function rankLists(
     const cueIntroduced = l.items[0] && cueStart !== null && (at(l.items[0]) === cueStart || inCueSentence) && l.kind !== 'table-row' ? 1 : 0;
     // A list set right under a heading that names the item noun ("2 Parties" over the parties),
     // with no sentence of its own before it, is introduced by that heading.
+    // A table's intro is its caption or announcing sentence, then " :: " and its column headers.
+    const introSentence = f.intro.split(' :: ')[0]!;
     const headingIntroduced = !f.intro.trim() && l.parentList === null && [...nounStems].some((n) => n && heading.has(n));
     // A colon, or a sentence broken off at its verb over a block (above), opens on the items.
-    // A table's intro is its caption or announcing sentence, then " :: " and its column headers:
-    // the sentence's colon announces the rows as any list's does.
-    const introduced = /:\s*$/.test(f.intro.split(' :: ')[0]!) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
+    // (A table's announcing sentence: its colon announces the rows as any list's does.)
+    const introduced = /:\s*$/.test(introSentence) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
     const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
@@ -492,7 +493,7 @@ export function rankLists(
     // The question's neighbouring words standing side by side in the list's intro or own heading
     // ("only Eq and Storable instances" against "including instances for Eq and Storable"): the
     // sentence says what the question says, not just the same words scattered.
-    const adjacent = pairShare(questionPairs, contentStems(`${f.intro.split(' :: ')[0]} ${l.heading ?? ''}`));
+    const adjacent = pairShare(questionPairs, contentStems(`${introSentence} ${l.heading ?? ''}`));
     const asked = keywords.length - classifierMissing;
     const coverage = asked > 0 ? covered / asked : 0;
     // The share of the question's words the introducing sentence says by itself.

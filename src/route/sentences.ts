@@ -26,7 +26,8 @@ export interface Sentence {
 /** Common English abbreviations whose period ends no sentence. */
 const ABBREVIATIONS = new Set(['e.g', 'i.e', 'etc', 'vs', 'cf', 'al', 'fig', 'no', 'nos', 'sec', 'art', 'para', 'pp', 'p', 'vol', 'ed', 'eds', 'rev', 'mr', 'ms', 'dr', 'st', 'inc', 'ltd', 'co', 'jr', 'sr', 'u.s', 'approx', 'dept', 'esp', 'incl']);
 
-const MARKER = /^\s*(?:[•●▪◦‣∙·\-–—*]|\(?[a-z]{1,3}\)|\(?\d{1,3}[.)](?!\d)|[A-Z][.)](?=\s))\s+/;
+/** A line that opens a list item or a new point: a new block for sentences, and the end of a passage (answer/factual.ts). */
+export const MARKER = /^\s*(?:[•●▪◦‣∙·\-–—*]|\(?[a-z]{1,3}\)|\(?\d{1,3}[.)](?!\d)|[A-Z][.)](?=\s))\s+/;
 const MAX_LINES = 6;
 
 export function splitSentences(lines: SentenceLine[]): Sentence[] {

@@ -31,9 +31,9 @@ export function outlineToNodes(items: OutlineItem[]): TocNode[] {
  * out, on the heading's line or on a bare label line set just above it ("APPENDIX D" over
  * "ROLES AND RESPONSIBILITIES"): a question that names the part by its label finds it so.
  */
-export function applyHit(n: TocNode, hit: Hit, index?: DocIndex): void {
+export function applyHit(n: TocNode, hit: Hit, index: DocIndex): void {
   applyLine(n, hit);
-  const label = index && !parseNumbering(n.title, { bareLetter: true })[0] ? labelAbove(index, hit) : null;
+  const label = !parseNumbering(n.title, { bareLetter: true })[0] ? labelAbove(index, hit) : null;
   if (!label) return;
   n.title = `${label.text.trim()} ${n.title}`;
   n.line = label.lineNum;

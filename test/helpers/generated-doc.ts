@@ -10,11 +10,11 @@ import { waitForDocuments } from '../../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../../src/sql/list-answers.ts';
 import { testApp } from './app.ts';
 
-/** One generated PDF ingested into a fresh in-process app (embedded database, no Redis). */
-export async function ingestGenerated(pdf: Buffer, name: string): Promise<{ app: App; documentId: number }> {
+/** One generated PDF ingested into a fresh in-process app (embedded database, no Redis); `env` sets configuration. */
+export async function ingestGenerated(pdf: Buffer, name: string, env?: Record<string, string>): Promise<{ app: App; documentId: number }> {
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'docintel-gen-')), name);
   writeFileSync(file, pdf);
-  const app = await testApp({ redis: false });
+  const app = await testApp({ redis: false, ...(env ? { env } : {}) });
   const [r] = await ingestPaths(app.db, app.backend, [file]);
   await waitForDocuments(app.db, [r!.documentId]);
   return { app, documentId: r!.documentId };
@@ -33,10 +33,10 @@ export async function askGenerated<A extends Answer>(app: App, documentId: numbe
  * One generated PDF for a describe block: ingested before its tests, closed after them. Returns
  * a handle whose `ask` runs a question through the normal pipeline.
  */
-export function generatedDocument(makePdf: () => Promise<Buffer>, name: string) {
+export function generatedDocument(makePdf: () => Promise<Buffer>, name: string, env?: Record<string, string>) {
   let doc: { app: App; documentId: number } | null = null;
   beforeAll(async () => {
-    doc = await ingestGenerated(await makePdf(), name);
+    doc = await ingestGenerated(await makePdf(), name, env);
   }, 60_000);
   afterAll(async () => doc?.app.close());
   return {
