@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -26,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 8 ]; then
+  fetch texlive-latex-base-doc /usr/share/doc/texlive-doc/latex/base/encguide.pdf latex-font-encodings-guide.pdf
+  fetch texlive-latex-base-doc /usr/share/doc/texlive-doc/latex/base/lppl.pdf latex-project-public-license-1-3c.pdf
+  fetch mpich-doc /usr/share/doc/mpich/user.pdf.gz mpich-users-guide-4-0-2.pdf
+  fetch r-cran-sandwich /usr/lib/R/site-library/sandwich/doc/sandwich.pdf sandwich-hc-hac-covariance-estimators.pdf
+  fetch krb5-doc /usr/share/doc/krb5-doc/basic.pdf.gz kerberos-concepts.pdf
   ls -l "$out"
   exit 0
 fi
