@@ -307,3 +307,111 @@ describe('a block introduced by a sentence broken off at its verb (generated)', 
     expect(answer.items.map((i) => i.name)).toEqual(['lua', 'lua-dev', 'lua-doc', 'luarocks']);
   });
 });
+
+/**
+ * A packaging guide's settings "table" set as a definition list: a paragraph closed by a full
+ * stop (no colon), then one entry per setting whose name and a bracketed note ("(read in:
+ * install)") open it in bold, the description regular, wrapped lines hung under it. The bold
+ * lead-in is the marker: the entries are one list, each named by its setting without the note,
+ * and the plain paragraph after them ends it. Two bold-led lines in a row are no list.
+ */
+const SETTINGS: [string, string, string[]][] = [
+  ['pkg_user', 'configure', ['Name of the account the package runs under. (defaults to: package name)']],
+  ['pkg_cache_dir', 'install', ['Directory the package keeps its cache in, created at installation', 'when it is missing. (defaults to: /var/cache/package)']],
+  ['pkg_cache_mode', 'configure', ['Permissions given to the cache directory. (defaults to: 0750)']],
+  ['pkg_port', 'configure', ['Port the service listens on. (defaults to: 8080)']],
+  ['pkg_host', 'configure', ['Address the service binds to. (defaults to: localhost)']],
+  ['pkg_log_level', 'configure, install', ['How much the scripts log while they run. (defaults to: info)']],
+  ['pkg_seed_file', 'install', ['File whose statements are run against a fresh store, once, on the', 'first installation only. (defaults to: empty)']],
+];
+
+function settingsSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 90, '4 Tuning a package', { bold: true, size: 14 });
+      doc.outline.addItem('4 Tuning a package');
+      textAt(doc, L, 116, 'A package may set defaults of its own for most of the values the tool asks about.');
+      textAt(doc, L, 116 + STEP, 'The table below gives the settings a package may set. Set each one only where it says.');
+      let y = 116 + 3 * STEP;
+      for (const [name, where, lines] of SETTINGS) {
+        termLine(doc, L, y, `${name} (read in: ${where})`, lines[0]!);
+        lines.slice(1).forEach((l, n) => textAt(doc, HANG, y + (n + 1) * STEP, l));
+        y += lines.length * STEP + 6;
+      }
+      textAt(doc, L, y + 8, 'A setting the package leaves out keeps the default the tool gives it.');
+      textAt(doc, L, y + 60, '5 Removing a package', { bold: true, size: 14 });
+      doc.outline.addItem('5 Removing a package');
+      textAt(doc, L, y + 86, 'Removal drops the store only when the administrator agrees to it.');
+      termLine(doc, L, y + 86 + 2 * STEP, 'Purge.', 'Everything the package made is removed, the store included.');
+      termLine(doc, L, y + 86 + 3 * STEP, 'Keep.', 'The store is left in place for a later installation.');
+      textAt(doc, L, y + 86 + 4 * STEP, 'The administrator is asked which of the two applies.');
+    },
+  ];
+}
+
+describe('a settings table set as bold-led entries after a plain sentence (generated)', () => {
+  it('reads the entries as one list named by each setting, ended by the plain paragraph', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(settingsSpec())), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.endsWith('The table below gives the settings a package may set. Set each one only where it says.'));
+    expect(list).toBeDefined();
+    const items = model.items.filter((i) => i.listId === list!.id);
+    expect(items.map((i) => i.label)).toEqual(SETTINGS.map(([n]) => n));
+    // The note and the hung lines are the entry's text.
+    expect(items[1]!.text).toContain('(read in: install)');
+    expect(items[1]!.text).toContain('when it is missing.');
+    // Two bold-led lines are no list.
+    expect(model.lists.some((l) => l.intro?.startsWith('Removal drops the store'))).toBe(false);
+  });
+
+  const settings = generatedDocument(() => drawPdf(settingsSpec()), 'package-settings.pdf');
+
+  it('answers which settings a package may set with every one', async () => {
+    const { answer } = await settings.ask<ListingAnswer>('Which settings may a package set in section 4?');
+    expect(answer.items.map((i) => i.name)).toEqual(SETTINGS.map(([n]) => n));
+  });
+
+  it('keeps the settings whose note names the script the question asks about, and does not call that complete', async () => {
+    const { answer } = await settings.ask<ListingAnswer>('Which settings of section 4 are read in the install script?');
+    expect(answer.items.map((i) => i.name)).toEqual(SETTINGS.filter(([, w]) => w.includes('install')).map(([n]) => n));
+    expect(answer.isComplete).not.toBe(true);
+  });
+});
+
+/**
+ * A directive reference set with bold lead-ins after a plain sentence, one directive's text
+ * holding a list of its own ("The modes are:") whose entries are set at the directive's hang,
+ * each with its own bold term. Both lists are read: the directives, and the modes inside one.
+ */
+function directivesSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 90, '2 Directives', { bold: true, size: 14 });
+      doc.outline.addItem('2 Directives');
+      textAt(doc, L, 116, 'The following directives change how the service runs. The last one given wins.');
+      let y = 116 + 2 * STEP;
+      termLine(doc, L, y, 'reject', 'Refuse the request outright.');
+      termLine(doc, L, (y += STEP), 'start-mode mode', 'Start the service in the mode given, which says when the');
+      textAt(doc, HANG, (y += STEP), 'service is started. The modes are:');
+      termLine(doc, HANG, (y += STEP), 'manual', 'Started by an administrator only.');
+      termLine(doc, HANG, (y += STEP), 'automatic', 'Started when the system boots, before any user');
+      textAt(doc, HANG + 16, (y += STEP), 'logs in.');
+      termLine(doc, HANG, (y += STEP), 'socket', 'Started when the first client connects.');
+      termLine(doc, L, (y += STEP), 'set-limit n', 'Run at most n copies of the service at once.');
+      termLine(doc, L, (y += STEP), 'log-level level', 'How much the service writes to its log.');
+      textAt(doc, L, (y += 2 * STEP), 'Directives the service does not know are an error.');
+    },
+  ];
+}
+
+describe('a list inside one entry of a bold-led list (generated)', () => {
+  it('reads the directives and, inside one of them, its modes', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(directivesSpec())), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const labels = (l: { id: number } | undefined) => model.items.filter((i) => i.listId === l?.id).map((i) => i.label);
+    const directives = model.lists.find((l) => l.intro?.startsWith('The following directives change'));
+    expect(labels(directives)).toEqual(['reject', 'start-mode mode', 'set-limit n', 'log-level level']);
+    const modes = model.lists.find((l) => l.intro?.endsWith('The modes are:'));
+    expect(labels(modes)).toEqual(['manual', 'automatic', 'socket']);
+  });
+});

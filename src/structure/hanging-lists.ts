@@ -14,7 +14,9 @@
  * block. A flush line that is not followed by indented lines ends the list, as a heading does.
  *
  * A list of one-line entries, each a term, a dash and its gloss ("VRO – 454/Roche"), is set
- * the same way without the indent; the dash is its marker then.
+ * the same way without the indent; the dash is its marker then. A list whose every entry opens
+ * with its term in another font (bold) needs no colon before it: the font is its marker, and
+ * three such entries in a row, flush with the paragraph before them, are the list.
  *
  * The term names the entry: the line's bold lead-in when it has one, else its first word when
  * that is no plain word (a sigil, a code, a path, a word in capitals), else the entry's opening
@@ -77,12 +79,18 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
   const out: Run[] = [];
   for (let i = 0; i < seq.length - 1; i++) {
     const intro = seq[i]!;
-    if (opts.isHeading(intro) || (!INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text)))) continue;
-    // Entries open flush with the intro's last line, the paragraph's left edge; in another
-    // column, with that column's text edge.
+    if (opts.isHeading(intro)) continue;
     // On a later page the paragraph's edge moves with the page's own text edge (odd and even
     // pages may be set with different margins).
     const pageEdge = (l: ParsedLine) => left.get(`${l.pageNum}:${l.column}`) ?? l.x0;
+    // Without a colon, the lead-in font is the marker: a paragraph at the text's edge, then
+    // entries that each open flush with a term set apart by its font ("name (used in: config)
+    // Name to use when ..."), as a table of settings is set as a definition list. Every entry
+    // must open so; the first line without a lead-in ends the run.
+    const leadRun = mode === 'hanging' && !INTRO_END.test(intro.text) && !intro.leadIn && Math.abs(intro.x0 - pageEdge(intro)) <= FLUSH_TOLERANCE && Boolean(seq[i + 1]?.leadIn) && Math.abs(seq[i + 1]!.x0 - intro.x0) <= FLUSH_TOLERANCE;
+    if (!leadRun && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
+    // Entries open flush with the intro's last line, the paragraph's left edge; in another
+    // column, with that column's text edge.
     const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : intro.x0 + pageEdge(l) - pageEdge(intro));
     const flush = (l: ParsedLine) => Math.abs(l.x0 - edge(l)) <= FLUSH_TOLERANCE;
     const hung = (l: ParsedLine) => l.x0 - edge(l) >= HANG_MIN && l.x0 - edge(l) <= HANG_MAX && /\p{L}/u.test(l.text);
@@ -110,6 +118,7 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         // A marked line opens an item of a marked list, found as such.
         if (opts.isHeading(head) || !flush(head) || parseMarker(head.text.trim())) break;
         if (dashed && !DASH_TERM.test(head.text.trim())) break;
+        if (leadRun && !head.leadIn) break;
         let k = j + 1;
         // An entry may name several terms, one per flush line, before its text ("‘-d dir’" over
         // "‘--dir=dir’" over the hung description; "‘-h’" over "‘--help’ Show the syntax ...").
@@ -143,8 +152,10 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // one more entry set on one line as the text after the list: only a heading closes it. A
     // block ends where the text comes back to its edge, a boundary of its own.
     const endedBy: ListEnd = !end ? 'end' : opts.isHeading(end) ? 'heading' : mode === 'block' ? 'text' : 'end';
-    out.push({ intro, introText: sentenceEndingAt(seq, i, opts.isHeading), entries, endedBy });
-    i = j - 1;
+    out.push({ intro, introText: sentenceEndingAt(seq, i, opts.isHeading, leadRun), entries, endedBy });
+    // A run read by its lead-ins may hold a list of its own in an entry's hung text ("The
+    // builtin services are:" under one directive): the lines inside it are read again.
+    if (!leadRun) i = j - 1;
   }
   return out;
 }
@@ -182,19 +193,25 @@ function toList(r: Run, index: number): StructList {
   };
 }
 
-/** The sentence the colon's line closes, read back over the lines before it. */
-function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean): string {
+/**
+ * The sentence the colon's line closes, read back over the lines before it. Without a colon
+ * (`whole`), no one sentence is known to announce the list: the paragraph's lines read back are.
+ */
+function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean, whole = false): string {
   let from = i;
   // Back over the paragraph's lines on its page; a heading above starts the paragraph.
   while (from > Math.max(0, i - INTRO_LINES) && body[from - 1]!.pageNum === body[i]!.pageNum && !isHeading(body[from - 1]!)) from--;
   const text = joinParts(body.slice(from, i + 1).map((l) => l.text));
+  if (whole) return text;
   return withAntecedent(text.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
 }
 
 /** The entry's term: its bold lead-in, a first word that is no plain word, or its opening clause. */
 function termOf(head: ParsedLine): string {
   if (head.text.trim().split(/\s+/).length <= 2) return head.text.trim();
-  if (head.leadIn) return head.leadIn.replace(/[.:]$/, '');
+  // A note in brackets after the term ("name (used in: config)") annotates it: the term is
+  // what stands before it; the note stays in the entry's text.
+  if (head.leadIn) return head.leadIn.replace(/[.:]$/, '').replace(/^(.*\S)\s*\([^()]*\)$/u, '$1');
   const dashed = /^(\S+(?:\s\S+)?)\s+[–—-]\s/u.exec(head.text.trim());
   if (dashed) return dashed[1]!;
   const first = head.text.trim().split(/\s+/)[0] ?? '';
