@@ -54,6 +54,11 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
     // Repeated prose in the text block is content (a boilerplate paragraph), not a running header;
     // so are figures alone there (a table's "8.81" or "19" lines up with another page's by chance).
     for (const l of e.lines) if (inMargin(doc, l) || (wordCount(l.text) <= 12 && /\p{L}/u.test(l.text))) out.add(l);
+    // Bare numbers at one height that count up with the pages are page numbers, however far the
+    // page sets them inside its margin; a table's figures do not keep step with the page.
+    const steps = new Map<number, ParsedLine[]>();
+    for (const l of e.lines) if (/^\d{1,4}$/.test(l.text.trim())) steps.set(Number(l.text.trim()) - l.pageNum, [...(steps.get(Number(l.text.trim()) - l.pageNum) ?? []), l]);
+    for (const ls of steps.values()) if (new Set(ls.map((l) => l.pageNum)).size >= need) for (const l of ls) out.add(l);
   }
   for (const lines of pages) {
     for (const l of lines) {
