@@ -470,3 +470,19 @@ describe('noun helpers', () => {
     expect(parseNumberWord('sixth')).toBeNull();
   });
 });
+
+describe('understandQuestion: numbers of structural units and conditions on the asker', () => {
+  it('reads "the requirement numbers" as asking for codes, and "numbers" as no keyword', () => {
+    const r = u('What does the standard require for socket connections? Give the requirement numbers.');
+    expect(r.asksCodes).toBe(true);
+    expect(r.keywords).not.toContain('numbers');
+    expect(r.keywords).toContain('requirement');
+    // Numbers of something that is no structural unit are what the question is about.
+    expect(u('Which phone numbers does the form ask for?').keywords).toContain('numbers');
+  });
+
+  it('reads "if I am not the X" as a condition on the asker, not as members set aside', () => {
+    expect(u('If I am not the Current Maintainer, how many conditions does clause 6 set for distributing a Derived Work?').excluded).toEqual([]);
+    expect(u('Which rules apply, not the core ones?').excluded).toEqual(['core']);
+  });
+});

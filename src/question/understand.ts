@@ -106,7 +106,9 @@ export function excludedWords(q: string): string[] {
   const out = new Set<string>();
   const forms = [
     /\(\s*not\s+(?:the\s+|any\s+|those\s+)?([^()]{2,50}?)\s*\)/gi,
-    /\bnot\s+(?:the|any|those)\s+([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
+    // "... not the X": a copula before it ("if I am not the Current Maintainer") says who or what
+    // the subject is, a condition of the question, not members it sets aside.
+    /(?<!\b(?:am|is|are|was|were|be|been|being|i'm|you're|we're|they're|it's)\s+)\bnot\s+(?:the|any|those)\s+([a-z][a-z\- ]{1,40}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
     /\b(?:excluding|except(?:\s+for)?|other\s+than|apart\s+from|leav(?:e|ing)\s+out|omit(?:ting)?)\s+(?:the\s+|any\s+|those\s+)?([a-z][a-z\- ]{1,60}?)(?:\s+ones?)?(?=\s*[),.;?!]|$)/gi,
     // A leading clause that sets a series aside before the question proper: "Besides the Core,
     // Profiles and Tiers, which ...", "Apart from X and Y, what ...".
@@ -1258,7 +1260,10 @@ export function understandQuestion(text: string): Understanding {
   const extracted = extractKeywords(norm, codeSpans, nounish);
   const excluded = excludedWords(norm);
   if (excluded.length) signals.push('excluded-words');
-  const keywords = extracted.keywords.filter((k) => !excluded.includes(k.toLowerCase()));
+  // "the requirement numbers": the word asks for the items' codes (asksCodes); it is no word
+  // the items' text holds.
+  const codeWords = [...norm.matchAll(NOUN_CODE_WORD)].filter((m) => STRUCTURAL_NOUNS.has(singularizeWord(m[1]!.toLowerCase()))).map((m) => m[2]!.toLowerCase());
+  const keywords = extracted.keywords.filter((k) => !excluded.includes(k.toLowerCase()) && !codeWords.includes(k.toLowerCase()));
   const variants = extracted.variants;
 
   return UnderstandingSchema.parse({
@@ -1283,13 +1288,19 @@ export function understandQuestion(text: string): Understanding {
     numbers: numbersOutside(norm, codes),
     countedNoun,
     containerCodes: containerCodes(norm, codes),
-    asksCodes: ASKS_CODES.test(norm),
+    asksCodes: ASKS_CODES.test(norm) || codeWords.length > 0,
     signals,
   });
 }
 
 /** Identifier words after a noun or a possessive: what the question wants written out is codes. */
 const ASKS_CODES = /\b\w+\s+(?:codes|identifiers|ids)\b/i;
+/**
+ * A structural noun and "numbers" ("the requirement numbers", "section numbers"): the numbers
+ * that name its members, asked for as codes are. ("codes" and "identifiers" stay keywords: a
+ * text names its codes so, but writes no "numbers" beside its members.)
+ */
+const NOUN_CODE_WORD = /\b(\w+)\s+(numbers)\b/gi;
 
 /**
  * The codes written as the place the items are in: after a containing preposition or a part noun
