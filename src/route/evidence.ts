@@ -5,6 +5,7 @@ import { BM25_STOPWORDS, Bm25Index } from '../search/bm25.ts';
 import { adjacentPairs, pairShare } from '../search/proximity.ts';
 import { negates, stem, tokensOf } from '../text/text-match.ts';
 import { statesCountOf } from './count-evidence.ts';
+import { EDITION_WORDS } from '../lexicon/english.ts';
 
 /**
  * The detectors that run beside the descent and propose where the answer lies, independently of
@@ -97,6 +98,27 @@ interface DocIndex {
   sentences: (Sentence & { pageNum: number; lineNum: number; endPage: number; endLine: number })[];
   priors: number[];
   index: Bm25Index<{ text: string }>;
+  /** The numbers the title page gives the document's own edition (see editionNumbers). */
+  edition: Set<string>;
+}
+
+/**
+ * The numbers the document's first page writes after an edition word ("Version 5.0.0",
+ * "Revision 2"), each with its dotted prefixes ("5.0"): a question that writes "ASVS 5.0" names
+ * the document by them, not one thing in it, so they are no number a passage must hold.
+ */
+export function editionNumbers(firstPage: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const text of firstPage) {
+    const toks = tokensOf(text);
+    toks.forEach((t, i) => {
+      const n = toks[i + 1];
+      if (!EDITION_WORDS.has(t) || !n || !/^\d/.test(n)) return;
+      const parts = n.split('.');
+      for (let k = parts.length; k >= 1; k--) if (k === parts.length || k >= 2) out.add(parts.slice(0, k).join('.'));
+    });
+  }
+  return out;
 }
 
 /** Per-document sentence indexes, rebuilt when the document's lines change (re-parse). */
@@ -134,7 +156,9 @@ async function docIndex(db: Db, documentId: number): Promise<DocIndex> {
     return { ...s, pageNum: first.pageNum, lineNum: first.lineNum, endPage: last.pageNum, endLine: last.lineNum };
   });
   const index = new Bm25Index(sentences, { tokenize: evidenceTokens });
-  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences, body) };
+  const firstPage = lines[0]?.pageNum;
+  const edition = editionNumbers(lines.filter((l) => l.pageNum === firstPage).map((l) => l.text));
+  const built = { key, lines: body, sentences, index, priors: sentencePriors(sentences, body), edition };
   cache.delete(String(documentId));
   cache.set(String(documentId), built);
   while (cache.size > CACHE_DOCS) cache.delete(cache.keys().next().value!);
@@ -163,7 +187,8 @@ export function termGroups(words: string[], vocabulary: Iterable<string>): { wor
  */
 export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuery): Promise<EvidencePoint[]> {
   const ix = await docIndex(db, documentId);
-  const idWeights = identifierWeights(q.codes, q.numbers);
+  const asked = (q.numbers ?? []).filter((n) => !ix.edition.has(n));
+  const idWeights = identifierWeights(q.codes, asked);
   const words = [...q.keywords, ...(q.variants ?? []), ...idWeights.keys()];
   const groups = termGroups(words, ix.index.vocabulary());
   // A variant is one more way to write a keyword, not another word: merge it into its keyword's group.
@@ -202,7 +227,7 @@ export async function gatherEvidence(db: Db, documentId: number, q: EvidenceQuer
   // one, a passage that holds none of them is about another thing (the 34-layer net), however many
   // of the other words it shares.
   const codeTokens = new Set(q.codes.flatMap((c) => tokensOf(c)));
-  const numbers = new Set((q.numbers ?? []).filter((n) => !codeTokens.has(n)));
+  const numbers = new Set(asked.filter((n) => !codeTokens.has(n)));
   const holdsNumber = (r: { terms: string[] }) => r.terms.some((t) => numbers.has(t));
   const needNumber = ranked.some((r) => r.score >= top * EVIDENCE_SHARE && holdsNumber(r));
   const points: EvidencePoint[] = [];

@@ -37,6 +37,15 @@ const CODE_FORMS = [
 export const CODE_ANYWHERE = new RegExp(`(?<![A-Za-z0-9.\\-])(?:${CODE_FORMS.join('|')})(?![A-Za-z0-9]|[.\\-]\\d)`, 'g');
 /** A line that opens with a code and goes on with a title that starts like a name or a sentence. */
 const CODE_AT_START = new RegExp(`^\\s*(?<marker>(?:[•●○◦▪■◆►▸‣⁃∙·o*\\-–]|[\\uF000-\\uF0FF])\\s+)?(?<code>${CODE_FORMS.join('|')})(?:\\s*[:.)–—-])?\\s+(?=[A-Z(\\[“"])(?<title>.*\\S)`);
+/**
+ * A line that is only a code: a table sets its "#" column apart, so the code's text is the next
+ * line ("4.4.1" over "Verify that ..."). Only a code no decimal number could be (two dots, or
+ * letters with a dot or dash: "4.4.1", "V5.1", "AC-2"): "3.57" alone is a table's value.
+ */
+const CODE_ALONE = new RegExp(`^\\s*(?<code>${CODE_FORMS.join('|')})\\s*$`);
+const unmistakable = (code: string) => !/\s/.test(code) && (/^\d+(?:\.\d+){2,}$/.test(code) || (/\p{L}/u.test(code) && /\d/.test(code) && /[.-]/.test(code)));
+/** The line after a lone code opens its title as a title line would: a capital, a bracket, a quote. */
+const TITLE_START = /^\s*[A-Z(\[“"]/;
 
 export interface ParsedCode {
   code: string;
@@ -88,8 +97,11 @@ export interface IdentifierOptions {
   isHeading: (l: ListSourceLine) => boolean;
 }
 
+/** A title line set further right of the code than this (points) is a column head, unless it is a heading. */
+const COLUMN_HEAD_INSET = 72;
+
 /** How many lines a definition's text may run on after its code (a wrapped requirement). */
-const MAX_CONTINUATION = 5;
+const MAX_CONTINUATION = 8;
 
 /** Reads every code definition and mention of a document. */
 export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions): IdentifierIndex {
@@ -110,17 +122,18 @@ export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions):
   // Requirements" then "3.1.3 ..."); a heading over prose ("Discussion") leaves the run as it was.
   let runHeading: string | null = null;
   let runDepth: number | null = null;
-  let pending: string | null = null;
+  let pending: ListSourceLine | null = null;
   for (let i = 0; i < body.length; i++) {
     const l = body[i]!;
-    const m = CODE_AT_START.exec(l.text);
+    const m = CODE_AT_START.exec(l.text) ?? codeOverTitle(body, i, o);
     if (!m) {
-      pending = o.isHeading(l) || isTitleLine(l.text) ? l.text.trim() : null;
+      pending = o.isHeading(l) || isTitleLine(l.text) ? l : null;
       continue;
     }
     const parsed = parseCode(m.groups!.code!);
-    if (pending !== null) {
-      runHeading = pending;
+    // A title set right of the code is a table's column head ("Level" over its cells), no heading.
+    if (pending !== null && (o.isHeading(pending) || pending.x0 <= l.x0 + COLUMN_HEAD_INSET)) {
+      runHeading = pending.text.trim();
       runDepth = parsed.depth;
     } else if (runDepth !== null && parsed.depth < runDepth) {
       // A code of a higher level ("3.2" after "3.1.22") opens a new part: the run is over.
@@ -132,9 +145,14 @@ export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions):
     const used = [{ pageNum: l.pageNum, lineNum: l.lineNum }];
     // A title that does not end a sentence wraps onto the next lines of the same column.
     let j = i + 1;
+    if (m.groups!.alone) {
+      // The code stood alone: its title is the next line, read on from there.
+      used.push({ pageNum: body[j]!.pageNum, lineNum: body[j]!.lineNum });
+      j++;
+    }
     // A code line set as a heading ("3.7 Fair – with Harmful Bias Managed") is whole as it is,
     // unless the next line carries on its sentence in lower case.
-    const heading = o.isHeading(l);
+    const heading = o.isHeading(m.groups!.alone ? body[i + 1]! : l);
     for (; j < body.length && used.length <= MAX_CONTINUATION && !/[.:;!?]["”)]?$/.test(title); j++) {
       const n = body[j]!;
       if (heading && !/^[a-z(]/.test(n.text.trim())) break;
@@ -167,6 +185,15 @@ export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions):
   return { defs, levelNouns, mentions };
 }
 
+/** A lone code over the line that opens its title, read as one code line: the code, its title, no marker. */
+function codeOverTitle(body: ListSourceLine[], i: number, o: IdentifierOptions): { groups: Record<string, string | undefined> } | null {
+  const code = CODE_ALONE.exec(body[i]!.text)?.groups!.code;
+  const next = body[i + 1];
+  if (!code || !unmistakable(code) || !next || next.pageNum !== body[i]!.pageNum || o.isHeading(next) || !TITLE_START.test(next.text)) return null;
+  if (CODE_AT_START.test(next.text) || CODE_ALONE.test(next.text)) return null;
+  return { groups: { code, title: next.text.trim(), marker: undefined, alone: 'yes' } };
+}
+
 /**
  * The families of defined codes as lists: the codes defined under one parent in one section,
  * in document order, each code once. Where headings split a family into runs ("Basic ..." /
@@ -191,7 +218,8 @@ export function identifierLists(ix: IdentifierIndex, sectionOf: (pageNum: number
     // The family's heading is its parent's definition, or the section titled by the parent code.
     const parentDef = byCode.get(g[0]!.parent!);
     const section = sectionOf(g[0]!.pageNum, g[0]!.lineNum);
-    const sectionHeads = section && new RegExp(`^\\s*${escapeRegex(g[0]!.parent!)}(?!\\w|\\.\\d)`).test(section.title);
+    // "V4.4 WebSocket" heads 4.4.1 as "4.4 ..." would: a letter prefix marks the part, as in routing.
+    const sectionHeads = section && new RegExp(`^\\s*(?:[A-Za-z]{1,3}\\s?)?${escapeRegex(g[0]!.parent!)}(?!\\w|\\.\\d)`).test(section.title);
     const heading = parentDef ? `${parentDef.code} ${parentDef.title}` : sectionHeads ? section.title : g[0]!.heading;
     const whole = asList(g, firstIndex + out.length, null, 0, heading, ix);
     out.push(whole);
