@@ -185,14 +185,17 @@ function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: Store
   const heads = items.map((i) => i.citations[0]).filter((c): c is NonNullable<typeof c> => Boolean(c));
   const end = ctx.routed.entry?.endPage !== undefined ? readingPosition(ctx.routed.entry.endPage, ctx.routed.entry.endLine) : readingPosition(ctx.routed.pageEnd + 1, 0);
   const noun = stem(tokensOf(ctx.u.itemNounSingular ?? '').at(-1) ?? '');
+  const kinds = namesKinds(ctx.question);
   return heads.map((h, i) => {
     const from = readingPosition(h.pageNum, h.lineNum);
     const to = heads[i + 1] ? readingPosition(heads[i + 1]!.pageNum, heads[i + 1]!.lineNum) : end;
     const inside = (p: { pageNum: number; lineNum: number }) => readingPosition(p.pageNum, p.lineNum) > from && readingPosition(p.pageNum, p.lineNum) < to;
     return {
       holds: (l: StoredList) => l.items.length > 0 && inside(l.items[0]!) && inside(l.items.at(-1)!),
-      // The sub-entry the question names, by the item noun or its whole title ("the log search").
-      named: (Boolean(noun) && tokensOf(items[i]!.name).map(stem).includes(noun)) || titleNamedBy(items[i]!.name, ctx.question),
+      // The sub-entry the question names, by the item noun or its whole title ("the log search"),
+      // or by a word for kinds when the question asks for kinds ("ccache types" for "what kinds
+      // of credential cache"): the classifier words are one another's synonyms.
+      named: (Boolean(noun) && tokensOf(items[i]!.name).map(stem).includes(noun)) || titleNamedBy(items[i]!.name, ctx.question) || (kinds && namesKinds(items[i]!.name)),
     };
   });
 }

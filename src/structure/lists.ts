@@ -474,11 +474,27 @@ export function withAntecedent(sentences: string[]): string {
   return POINTING_INTRO.test(last) && before ? `${before} ${last}` : last;
 }
 
+/** Sentences read back for a list's intro when its last sentence does not announce it. */
+const PLAIN_INTRO_SENTENCES = 3;
+
 function introOf(recent: ListSourceLine[]): { text: string; line: LineRef | null } | null {
   if (!recent.length) return null;
   const tail = recent.slice(-4);
   const s = lastSentence(joinParts(tail.map((l) => l.text)));
   if (!s) return null;
+  if (!introducesNext(s.text)) {
+    // No colon announces the list ("There are several kinds of X. Not all are supported. In
+    // most cases, use the default."): which sentence of the paragraph says what the items are
+    // is unknown, so the paragraph's last whole sentences (those that start in the lines read)
+    // are the intro. The line stays the last sentence's.
+    const sentences = joinParts(tail.map((l) => l.text)).trim().split(/(?<=[.!?])\s+(?=[A-Z“"(])/u);
+    const whole = sentences.slice(1).slice(-PLAIN_INTRO_SENTENCES);
+    if (whole.length > 1) {
+      const head = s.text.slice(0, 20);
+      const line = tail.find((l) => l.text.includes(head)) ?? tail[tail.length - 1]!;
+      return { text: whole.join(' '), line: ref(line) };
+    }
+  }
   // The intro's line: the last recent line whose text is part of that sentence.
   const head = s.text.slice(0, 20);
   const line = tail.find((l) => l.text.includes(head)) ?? tail[tail.length - 1]!;
