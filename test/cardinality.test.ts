@@ -452,6 +452,16 @@ describe('a stated count decides a verdict only when it is met', () => {
     expect(decideCompleteness(result, 2, cue)).toMatchObject({ isComplete: true, source: 'cardinality' });
     expect(decideCompleteness(result, 1, cue)).toMatchObject({ isComplete: false, source: 'cardinality' });
   });
+
+  it('a swept list whose members merged into fewer items is not whole by the sweep', async () => {
+    const { decideCompleteness } = await import('../src/listing/completeness.ts');
+    const item = (name: string) => ({ name, surfaceForms: [name], citations: [{ pageNum: 1, lineNum: 1, quote: name, lineId: 1 }] });
+    const sweep = { strategy: 'structure' as const, variant: 'candidate-list', items: [item('RUN TIMEOUT'), item('RUN PORT RANGE'), item('RUN PREFIX')], exhaustive: true, detail: { list: 3, margin: 0.5, endedBy: 'heading' }, tokens: 0, llmCalls: 0 };
+    expect(decideCompleteness(sweep, 3, null)).toMatchObject({ isComplete: true, source: 'structure' });
+    const merged = decideCompleteness(sweep, 1, null);
+    expect(merged).toMatchObject({ isComplete: null, source: 'unknown' });
+    expect(merged.reason).toMatch(/3 members came out as 1 items/);
+  });
 });
 
 describe('a list earns "whole" only when it is about the question', () => {

@@ -50,6 +50,14 @@ function decide(result: StrategyResult, found: number, cue: CardinalityCue | nul
   if (cue && found < cue.count) {
     return { isComplete: false, source: 'cardinality', reason: `the document states ${cue.count} ("${cue.text}", p.${cue.pageNum}) but only ${found} could be found in its text`, statedCount: stated };
   }
+  // A list's members are distinct by construction: items merged into fewer answers (one name
+  // for several members, "MPIEXEC" for "MPIEXEC TIMEOUT" and "MPIEXEC PORT RANGE") are not the
+  // list's members, whatever the list proves of itself. (Entries of the contents may repeat a
+  // title the outline also gives: merging those is their reading, not a loss.)
+  const listed = result.strategy === 'structure' && (result.variant === 'candidate-list' || result.variant === 'enumeration');
+  if (result.exhaustive && listed && found > 0 && found < result.items.length) {
+    return { isComplete: null, source: 'unknown', reason: `the list's ${result.items.length} members came out as ${found} items: some share a name, so the answer is not the list's members one by one`, statedCount: stated };
+  }
   if (result.exhaustive && found > 0) {
     const how = result.strategy === 'pattern' ? `every line matching ${String(result.detail.regex ?? 'the pattern')} was swept` : `the items are all the ${result.variant === 'candidate-list' ? `items ${result.detail.subLevelOf !== undefined ? `nested in the items of list ${String(result.detail.subLevelOf)}` : `of list ${String(result.detail.list)}`}, closed (${String(result.detail.endedBy)}) and ahead of the runner-up by ${Math.round(Number(result.detail.margin) * 100)}%` : result.variant === 'toc-children' ? (result.detail.level ? `sub-entries of "${String(result.detail.parent)}", a level below the routed TOC entry` : 'sub-entries of the routed TOC entry') : result.variant === 'sections-lacking' ? `sub-entries of "${String(result.detail.parent)}" whose "${String(result.detail.phrase)}" part says it holds nothing, every sibling read` : result.variant === 'titled-entries' ? 'TOC entries named by the item noun' : result.variant === 'numbered-top-level' ? "document's top-level TOC entries numbered 1..n" : 'members of a numbered list running 1..n'}`;
     return { isComplete: true, source: 'structure', reason: how + (cue ? (cue.count === found ? `; matches the stated ${cue.count}` : `; the document states ${cue.count}`) : ''), statedCount: stated };
