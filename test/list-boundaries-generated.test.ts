@@ -87,6 +87,8 @@ function page3(): Draw {
     textAt(doc, L, 104 + 14 * STEP, 'Requests can be made by letter, phone, email or web form.');
     // Members in brackets after the noun, no count: the noun's series, after the bracket before it.
     textAt(doc, L, 104 + 16 * STEP, 'The store keeps boxes (large and small), paper forms (white, blue, and pink) and seals.');
+    // Quoted values with bracketed asides between them, one aside quoting a value of its own.
+    textAt(doc, L, 104 + 18 * STEP, 'A box grade can be set to "low", "mid" (or equivalently "medium"), "high" (the default) or "top".');
   };
 }
 
@@ -130,6 +132,12 @@ describe('what does not end a list (generated)', () => {
     const model = await modelOf();
     const words = model.lists.find((l) => l.kind === 'series' && l.intro === 'The words')!;
     expect(model.items.filter((i) => i.listId === words.id).map((i) => i.label)).toEqual(['keep', 'store', 'hold on to', 'file']);
+  });
+
+  it('reads quoted values past their bracketed asides, an aside\'s own quote no element', async () => {
+    const model = await modelOf();
+    const grades = model.lists.find((l) => l.kind === 'series' && l.intro?.startsWith('A box grade can be set to'))!;
+    expect(model.items.filter((i) => i.listId === grades.id).map((i) => i.label)).toEqual(['low', 'mid', 'high', 'top']);
   });
 
   it('ends a series before a numbered citation, whose commas are not the series\'', async () => {

@@ -162,13 +162,17 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
 function quotedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
   const quoted = /(?:“[^“”]{1,60}”|"[^"]{1,60}")/.source;
-  const run = new RegExp(`${quoted}(?:\\s*,\\s*(?:(?:and|or)\\s+)?${quoted}|,?\\s+(?:and|or)\\s+${quoted}){2,}`, 'u');
+  // An element may carry a bracketed aside ('"HC0" (or equivalently "HC")', '"HC3" (the
+  // default)'): it belongs to the element, and does not end the series.
+  const aside = /(?:\s*\([^()]{1,40}\))?/.source;
+  const el = `${quoted}${aside}`;
+  const run = new RegExp(`${el}(?:\\s*,\\s*(?:(?:and|or)\\s+)?${el}|,?\\s+(?:and|or)\\s+${el}){2,}`, 'u');
   for (const { sentence, at } of sentencesOf(p.text, /(?<=[.!?;])\s+(?=[A-Z“"])/)) {
     const m = run.exec(sentence);
     if (!m) continue;
     const intro = sentence.slice(0, m.index).trim();
     if (!intro || !/\p{L}{2}/u.test(intro)) continue;
-    const parts = [...m[0].matchAll(new RegExp(quoted, 'gu'))].map((q) => q[0].slice(1, -1).trim()).filter((x) => /\p{L}/u.test(x));
+    const parts = [...m[0].replace(/\([^()]*\)/g, ' ').matchAll(new RegExp(quoted, 'gu'))].map((q) => q[0].slice(1, -1).trim()).filter((x) => /\p{L}/u.test(x));
     if (parts.length < 3) continue;
     out.push(seriesList(p, intro, at, parts, at + m.index));
   }
