@@ -415,3 +415,104 @@ describe('a list inside one entry of a bold-led list (generated)', () => {
     expect(labels(modes)).toEqual(['manual', 'automatic', 'socket']);
   });
 });
+
+/** Writes entries from `y` down: a flush first line, its more lines hung at `hang`, `gap` points after each. */
+function entryWriter(doc: PDFKit.PDFDocument, y: number, hang: number, gap: number) {
+  const entry = (first: string, more: string[] = []) => {
+    textAt(doc, L, y, first);
+    y += STEP;
+    for (const m of more) ((textAt(doc, hang, y, m), (y += STEP)));
+    y += gap;
+  };
+  return { entry, at: () => y };
+}
+
+/**
+ * A launcher's manual in the typesetting of a TeX manual: after a colon, options and then
+ * environment variables, each a flush term with its gloss on the same line, some entries one
+ * line long, others running on in hung lines. The terms are no plain words (an option's dash, a
+ * name in capitals whose underscores print as spaces): they mark the entries as a bold face
+ * would, and name them, all the capital words of a name included.
+ */
+function launcherSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 80, '5 Running programs', { bold: true, size: 14 });
+      doc.outline.addItem('5 Running programs');
+      textAt(doc, L, 106, 'Besides the standard arguments, the launcher supports the following options:');
+      const { entry, at } = entryWriter(doc, 106 + 2 * STEP, HANG + 8, 4);
+      let y = 0;
+      entry('-np <num> A synonym for the standard -n argument');
+      entry('-env <name> <value> Set the variable <name> to <value> for the processes', ['being run by the launcher.']);
+      entry('-envnone Pass no environment variables to the processes, other than the', ['ones named with -env.']);
+      entry('-usize <n> Set the universe size');
+      entry('-l Label standard output with the rank of the process');
+      y = at();
+      textAt(doc, L, y, 'In addition, the launcher reads a number of environment variables that control it:');
+      y += 2 * STEP;
+      const vars = entryWriter(doc, y, HANG + 8, 4);
+      vars.entry('RUN TIMEOUT Maximum running time in seconds; the launcher stops programs that', ['run longer.']);
+      vars.entry('RUN UNIVERSE SIZE Set the universe size');
+      vars.entry('RUN PORT RANGE Set the range of ports the launcher uses to talk to the', ['processes it starts.']);
+      y = vars.at();
+      textAt(doc, L, y + 20, '6 Debugging', { bold: true, size: 14 });
+      doc.outline.addItem('6 Debugging');
+      textAt(doc, L, y + 46, 'Programs can be run under a debugger with the -gdb option.');
+    },
+  ];
+}
+
+describe('options and variables whose terms are no plain words (generated)', () => {
+  it('reads one-line and hung entries alike, named by the option or the whole capital name', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(launcherSpec())), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const labels = (l: { id: number } | undefined) => model.items.filter((i) => i.listId === l?.id).map((i) => i.label);
+    expect(labels(model.lists.find((l) => l.intro?.endsWith('supports the following options:')))).toEqual(['-np', '-env', '-envnone', '-usize', '-l']);
+    expect(labels(model.lists.find((l) => l.intro?.endsWith('environment variables that control it:')))).toEqual(['RUN TIMEOUT', 'RUN UNIVERSE SIZE', 'RUN PORT RANGE']);
+  });
+
+  const launcher = generatedDocument(() => drawPdf(launcherSpec()), 'launcher-manual.pdf');
+
+  it('answers which variables control the launcher with every name, none merged', async () => {
+    const { answer } = await launcher.ask<ListingAnswer>('Which environment variables control the launcher?');
+    expect(answer.items.map((i) => i.name)).toEqual(['RUN TIMEOUT', 'RUN UNIVERSE SIZE', 'RUN PORT RANGE']);
+  });
+});
+
+/**
+ * A licence's definitions set as a description list with nothing to mark the terms: each term
+ * opens a flush line and its gloss follows on the same line; short glosses end on that line,
+ * longer ones run on in hung lines. A one-line entry is an entry where hung entries follow it;
+ * the flush sentence after the last hung entry is the text after the list.
+ */
+function definitionsSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 90, 'Definitions', { bold: true, size: 14 });
+      doc.outline.addItem('Definitions');
+      textAt(doc, L, 116, 'In this licence the following terms are used:');
+      const { entry, at } = entryWriter(doc, 116 + 2 * STEP, L + 24, 0);
+      entry('Work Any work being distributed under this licence.');
+      entry('Derived Work Any work that under any applicable law is derived from the', ['Work.']);
+      entry('Modify To apply any procedure that produces a Derived Work.');
+      entry('Distribution Making copies of the Work available from one person to', ['another, in whole or in part.']);
+      entry('Maintainer A person or persons nominated as such within the Work, or', ['else the holder of its copyright.']);
+      entry('These terms are used with these meanings throughout.');
+      const y = at();
+      textAt(doc, L, y + 20, 'Conditions', { bold: true, size: 14 });
+      doc.outline.addItem('Conditions');
+      textAt(doc, L, y + 46, 'You may distribute the Work as you received it.');
+    },
+  ];
+}
+
+describe('a description list whose first entries fit on one line (generated)', () => {
+  it('reads the one-line entries among the hung ones, and not the sentence after the list', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(definitionsSpec())), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro === 'In this licence the following terms are used:');
+    const items = model.items.filter((i) => i.listId === list?.id);
+    expect(items.map((i) => i.text.split(' ')[0])).toEqual(['Work', 'Derived', 'Modify', 'Distribution', 'Maintainer']);
+    expect(items.at(-1)!.text).not.toContain('throughout');
+  });
+});

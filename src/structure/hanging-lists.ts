@@ -107,9 +107,14 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
       const dashed = DASH_TERM.test(seq[i + 1]?.text.trim() ?? '');
       // Terms set apart by their font ("version Displays ..."): an entry may then be one line.
       const termed = Boolean(seq[i + 1]?.leadIn);
+      // Terms that are no plain words ("-usize <n> Specify ...", "MPIEXEC_TIMEOUT Maximum ..."):
+      // after a colon, a run that opens with one may hold one-line entries that open so too.
+      const coded = !leadRun && codeTerm(seq[i + 1]?.text ?? '');
       // The indent of the run's hung text, once an entry has shown it: a line set in much less (a
       // paragraph's first-line indent) is no text of an entry.
       let hang: number | null = null;
+      // Entries of one line with no mark of a term, by their index in `entries`.
+      const loose: number[] = [];
       const hungHere = (l: ParsedLine) => hung(l) && (hang === null || l.x0 - edge(l) >= HANG_SHARE * hang);
       // A line set deeper still than the hung text (an example under a description).
       const deeper = (l: ParsedLine) => l.x0 - edge(l) > HANG_MAX;
@@ -138,12 +143,28 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         }
         const offsets = seq.slice(j + 1, k).filter((l) => hung(l)).map((l) => l.x0 - edge(l));
         if (offsets.length) hang = Math.min(hang ?? Infinity, ...offsets);
-        if (k === j + 1 && !dashed && !(termed && head.leadIn)) break;
         // A sentence that wraps back to the edge ("HOME, PATH ... will be set according to" over
         // "the service user).") is a paragraph after the list, not one more one-line entry.
         if (k === j + 1 && !dashed && wrapsFlush(head, seq[k], flush)) break;
+        // A flush line with nothing hung under it, its term marked by nothing: an entry only
+        // where entries with hung text follow it ("Work Any work being distributed ..." over
+        // "Derived Work Any work that ..." and its hung line); read on, decided below.
+        if (k === j + 1 && !dashed && !(termed && head.leadIn) && !(coded && codeTerm(head.text))) loose.push(entries.length);
         entries.push(seq.slice(j, k));
         j = k;
+      }
+      // One-line entries after the last hung one are the text after the list; and a run whose
+      // entries are mostly one line long is a paragraph set flush, not a list.
+      let lastHung = -1;
+      entries.forEach((e, n) => {
+        if (e.length > 1) lastHung = n;
+      });
+      const cut = loose.find((at) => at > lastHung) ?? entries.length;
+      const hungCount = entries.filter((e) => e.length > 1).length;
+      const keep = hungCount >= 2 && 2 * hungCount >= cut ? cut : (loose[0] ?? entries.length);
+      if (keep < entries.length) {
+        j = seq.indexOf(entries[keep]![0]!);
+        entries.length = keep;
       }
     }
     if (entries.length < MIN_ENTRIES) continue;
@@ -158,6 +179,15 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     if (!leadRun) i = j - 1;
   }
   return out;
+}
+
+/**
+ * The line opens with a term no prose line opens with: an option or sigil ("-np", "@text"), a
+ * name with an underscore, angle brackets or digits, or a word in capitals ("MPIEXEC").
+ */
+function codeTerm(text: string): boolean {
+  const first = text.trim().split(/\s+/)[0] ?? '';
+  return /^[-@$%~\\/.][\p{L}\d]/u.test(first) || /[_<>=]/.test(first) || /^\p{Lu}[\p{Lu}\d]+$/u.test(first);
 }
 
 /** The line's sentence runs on, in lower case and flush at the edge, on the next line of its page. */
@@ -214,8 +244,17 @@ function termOf(head: ParsedLine): string {
   if (head.leadIn) return head.leadIn.replace(/[.:]$/, '').replace(/^(.*\S)\s*\([^()]*\)$/u, '$1');
   const dashed = /^(\S+(?:\s\S+)?)\s+[–—-]\s/u.exec(head.text.trim());
   if (dashed) return dashed[1]!;
-  const first = head.text.trim().split(/\s+/)[0] ?? '';
-  if (/[^\p{L}'’-]/u.test(first) || /^\p{Lu}{2,}$/u.test(first)) return first.replace(/[.:,;]$/, '');
+  const words = head.text.trim().split(/\s+/);
+  const first = words[0] ?? '';
+  // A name in capitals may be set in words ("MPIEXEC PORT RANGE", its underscores drawn as
+  // rules): the words in capitals that open the line, all of them, before the gloss.
+  if (/^\p{Lu}[\p{Lu}\d_]+$/u.test(first)) {
+    let n = 1;
+    while (n < words.length - 1 && /^\p{Lu}[\p{Lu}\d_]+$/u.test(words[n]!)) n++;
+    return words.slice(0, n).join(' ').replace(/[.:,;]$/, '');
+  }
+  // An option opens with its dash ("-np <num> A synonym ..."): no plain word, however its letters read.
+  if (/[^\p{L}'’-]/u.test(first) || /^[-–]{1,2}\p{L}/u.test(first)) return first.replace(/[.:,;]$/, '');
   return labelOf(head.text);
 }
 
