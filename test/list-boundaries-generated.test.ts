@@ -89,6 +89,9 @@ function page3(): Draw {
     textAt(doc, L, 104 + 16 * STEP, 'The store keeps boxes (large and small), paper forms (white, blue, and pink) and seals.');
     // Quoted values with bracketed asides between them, one aside quoting a value of its own.
     textAt(doc, L, 104 + 18 * STEP, 'A box grade can be set to "low", "mid" (or equivalently "medium"), "high" (the default) or "top".');
+    // A series announced by "consists of", its first element glossed by a longer aside.
+    textAt(doc, L, 104 + 20 * STEP, 'A record card holds one site, and each card consists of a site number (written when the card');
+    textAt(doc, L, 104 + 21 * STEP, 'is opened), a grid reference, a finder name, a soil type, and the date of the last visit.');
   };
 }
 
@@ -174,7 +177,19 @@ describe('what does not end a list (generated)', () => {
     expect(joinLine('which may in\u2010', 'clude')).toBe('which may include');
   });
 
+  it('reads a series announced by "consists of", past a gloss in brackets', async () => {
+    const model = await modelOf();
+    const card = model.lists.find((l) => l.kind === 'series' && l.intro?.endsWith('each card consists of'))!;
+    expect(model.items.filter((i) => i.listId === card.id).map((i) => i.label)).toEqual(['a site number', 'a grid reference', 'a finder name', 'a soil type', 'the date of the last visit']);
+  });
+
   const doc = generatedDocument(guide, 'field-guide.pdf');
+
+  it('answers what each record consists of with the series, as a listing', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('What does each record card consist of?');
+    expect(answer.kind).toBe('listing');
+    expect(answer.items.map((i) => i.name)).toEqual(['a site number', 'a grid reference', 'a finder name', 'a soil type', 'the date of the last visit']);
+  });
 
   it('answers with all four methods and no verdict from a list cut at the page break', async () => {
     const { answer } = await doc.ask<ListingAnswer>('Which methods does the survey record the site with?');

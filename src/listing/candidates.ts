@@ -14,6 +14,7 @@ import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
 import { conditionSplit, type ConditionSplit } from './condition.ts';
 import { measureCell } from '../structure/header-series.ts';
+import { CONSTITUTED } from '../structure/inline-lists.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
 import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
@@ -467,7 +468,9 @@ export function rankLists(
     const headingIntroduced = !f.intro.trim() && l.parentList === null && [...nounStems].some((n) => n && heading.has(n));
     // A colon, or a sentence broken off at its verb over a block (above), opens on the items.
     // (A table's announcing sentence: its colon announces the rows as any list's does.)
-    const introduced = /:\s*$/.test(introSentence) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
+    // A series whose sentence ends saying what a thing is made of ("each entry consists of") is
+    // introduced as a colon would introduce it; one after "including" gives examples only.
+    const introduced = /:\s*$/.test(introSentence) || (l.kind === 'series' && CONSTITUTED.test(introSentence.trim())) || brokenOff !== null || /:\s*$/.test(f.parent) || cueIntroduced || headingIntroduced || labelNamed ? 1 : 0;
     const aboveHeading = opts.scope?.lineStart && l.items[0] && l.items[0].pageNum === opts.scope.pageStart && l.items[0].lineNum < opts.scope.lineStart;
     const inScope = opts.scope && l.pageStart >= opts.scope.pageStart && l.pageEnd <= opts.scope.pageEnd && !aboveHeading ? 1 : 0;
     const countMatch = opts.expectedCount && opts.expectedCount === l.items.length ? 1 : 0;
@@ -568,7 +571,11 @@ export function rankLists(
   }
   // A level below a list that the question does not ask for is no candidate at all: it would
   // only crowd the list it details as its runner-up.
-  return ranked.filter((r) => !r.features.subLevelUnasked).sort((a, b) => b.score - a.score || a.list.id - b.list.id);
+  // Scores equal but for rounding noise (a word's weight shifts with every list the document
+  // gains) are a tie: the list whose own text holds more of the question's words leads, then
+  // the earlier one. Either way the margin is nil, and no verdict rests on it.
+  const tied = (a: RankedList, b: RankedList) => Math.abs(a.score - b.score) <= TUNING.listScoreTie * Math.max(Math.abs(a.score), Math.abs(b.score), 1);
+  return ranked.filter((r) => !r.features.subLevelUnasked).sort((a, b) => (tied(a, b) ? (b.features.lexical ?? 0) - (a.features.lexical ?? 0) : b.score - a.score) || a.list.id - b.list.id);
 }
 
 /** The list's items as answer candidates: the label names the item, the whole text is kept. */

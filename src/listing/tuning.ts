@@ -148,4 +148,9 @@ export const TUNING = {
   conditionMinItems: 4,
   /** Members kept by a condition are a part of the list: most of it is the list itself. */
   conditionMaxShare: 0.6,
+  /**
+   * Two lists whose scores differ by less than this share are tied (see rankLists): the scores
+   * move by a few thousandths with every list a document gains, which must not decide.
+   */
+  listScoreTie: 0.002,
 } as const;
