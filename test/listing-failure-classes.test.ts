@@ -11,7 +11,7 @@ import { ingestPaths } from '../src/producer/ingest.ts';
 import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
 import { testApp } from './helpers/app.ts';
-import { rankLists, type StoredList } from '../src/listing/candidates.ts';
+import { byRank, rankLists, type RankedList, type StoredList } from '../src/listing/candidates.ts';
 import { listsCommand } from '../src/cli/commands/lists.ts';
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
@@ -140,6 +140,23 @@ describe('listing failure classes on a generated document (no LLM)', () => {
     const { answer, trace } = await ask(q);
     expect(answer.kind).toBe('factual');
     expect(trace.find((t) => t.step === 'intent_from_document')?.decision).toMatch(/^factual: asks for one fact by its form/);
+  });
+});
+
+describe('rankLists: ties', () => {
+  const ranked = (id: number, score: number, lexical: number): RankedList => ({
+    list: { id, parentList: null, parentItem: null, depth: 0, kind: 'decimal', sectionId: null, heading: null, intro: null, itemCount: 0, sequential: true, endedBy: 'text', gapAfter: false, pageStart: 1, pageEnd: 1, sectionPath: '', items: [] },
+    score,
+    features: { lexical },
+    context: '',
+  });
+  it('reads scores that differ by rounding noise as a tie, led by the list whose own words hold more of the question', () => {
+    // 22.37 vs 22.36: the noise every list a document gains adds to the weights.
+    expect([ranked(10, 22.37, 17.8), ranked(11, 22.36, 18.5)].sort(byRank).map((r) => r.list.id)).toEqual([11, 10]);
+    // A real difference decides by the score, whatever the words.
+    expect([ranked(10, 24, 17.8), ranked(11, 22.36, 18.5)].sort(byRank).map((r) => r.list.id)).toEqual([10, 11]);
+    // Equal in both: the earlier list.
+    expect([ranked(12, 5, 3), ranked(4, 5, 3)].sort(byRank).map((r) => r.list.id)).toEqual([4, 12]);
   });
 });
 

@@ -53,6 +53,16 @@ export interface RankedList {
   condition?: ConditionSplit;
 }
 
+/**
+ * The ranking's order. Scores equal but for rounding noise (a word's weight shifts with every
+ * list the document gains) are a tie: the list whose own text holds more of the question's words
+ * leads, then the earlier one. Either way the margin is nil, and no verdict rests on it.
+ */
+export function byRank(a: RankedList, b: RankedList): number {
+  const tied = Math.abs(a.score - b.score) <= TUNING.listScoreTie * Math.max(Math.abs(a.score), Math.abs(b.score), 1);
+  return (tied ? (b.features.lexical ?? 0) - (a.features.lexical ?? 0) : b.score - a.score) || a.list.id - b.list.id;
+}
+
 export async function loadLists(db: Db, documentId: number): Promise<StoredList[]> {
   const ls = await rows<Omit<StoredList, 'items' | 'sectionPath'> & { sectionPath: string | null }>(
     db,
@@ -571,11 +581,7 @@ export function rankLists(
   }
   // A level below a list that the question does not ask for is no candidate at all: it would
   // only crowd the list it details as its runner-up.
-  // Scores equal but for rounding noise (a word's weight shifts with every list the document
-  // gains) are a tie: the list whose own text holds more of the question's words leads, then
-  // the earlier one. Either way the margin is nil, and no verdict rests on it.
-  const tied = (a: RankedList, b: RankedList) => Math.abs(a.score - b.score) <= TUNING.listScoreTie * Math.max(Math.abs(a.score), Math.abs(b.score), 1);
-  return ranked.filter((r) => !r.features.subLevelUnasked).sort((a, b) => (tied(a, b) ? (b.features.lexical ?? 0) - (a.features.lexical ?? 0) : b.score - a.score) || a.list.id - b.list.id);
+  return ranked.filter((r) => !r.features.subLevelUnasked).sort(byRank);
 }
 
 /** The list's items as answer candidates: the label names the item, the whole text is kept. */
