@@ -330,7 +330,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // A question read as a listing because the routed section is one list (see probe-intent.ts)
   // asks for that list: it leads, whatever another list's words score; its margin may then be
   // below zero, and the verdict says so.
-  const placedAt = ctx.u.signals.includes('intent-from-section') ? sorted.findIndex((r) => r.list.id === ctx.sectionList) : -1;
+  const fromSection = ctx.u.signals.includes('intent-from-section');
+  const placedAt = fromSection ? sorted.findIndex((r) => r.list.id === ctx.sectionList) : -1;
   const ranked = placedAt > 0 ? [sorted[placedAt]!, ...sorted.filter((_, k) => k !== placedAt)] : sorted;
   const [best, second] = ranked;
   // A lone candidate has nothing to beat (its score may be below zero: a missed reference).
@@ -353,7 +354,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const announced = Boolean(top && top.features.noun && top.features.introduced && top.features.inScope && (top.features.wordsCovered ?? 0) >= 2);
   // The list the question was read as a listing for (the routed section's body is that list):
   // it is the reason there is a list to sweep, whatever the question's other words.
-  const placed = Boolean(top && ctx.u.signals.includes('intent-from-section') && top.list.id === ctx.sectionList);
+  const placed = Boolean(top && fromSection && top.list.id === ctx.sectionList);
   const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || placed));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,

@@ -1262,8 +1262,8 @@ export function understandQuestion(text: string): Understanding {
   if (excluded.length) signals.push('excluded-words');
   // "the requirement numbers": the word asks for the items' codes (asksCodes); it is no word
   // the items' text holds.
-  const codeWords = [...norm.matchAll(NOUN_CODE_WORD)].filter((m) => STRUCTURAL_NOUNS.has(singularizeWord(m[1]!.toLowerCase()))).map((m) => m[2]!.toLowerCase());
-  const keywords = extracted.keywords.filter((k) => !excluded.includes(k.toLowerCase()) && !codeWords.includes(k.toLowerCase()));
+  const asksNumbers = [...norm.matchAll(NOUN_NUMBERS)].some((m) => STRUCTURAL_NOUNS.has(singularizeWord(m[1]!.toLowerCase())));
+  const keywords = extracted.keywords.filter((k) => !excluded.includes(k.toLowerCase()) && !(asksNumbers && k.toLowerCase() === 'numbers'));
   const variants = extracted.variants;
 
   return UnderstandingSchema.parse({
@@ -1288,7 +1288,7 @@ export function understandQuestion(text: string): Understanding {
     numbers: numbersOutside(norm, codes),
     countedNoun,
     containerCodes: containerCodes(norm, codes),
-    asksCodes: ASKS_CODES.test(norm) || codeWords.length > 0,
+    asksCodes: ASKS_CODES.test(norm) || asksNumbers,
     signals,
   });
 }
@@ -1300,7 +1300,7 @@ const ASKS_CODES = /\b\w+\s+(?:codes|identifiers|ids)\b/i;
  * that name its members, asked for as codes are. ("codes" and "identifiers" stay keywords: a
  * text names its codes so, but writes no "numbers" beside its members.)
  */
-const NOUN_CODE_WORD = /\b(\w+)\s+(numbers)\b/gi;
+const NOUN_NUMBERS = /\b(\w+)\s+numbers\b/gi;
 
 /**
  * The codes written as the place the items are in: after a containing preposition or a part noun

@@ -114,8 +114,9 @@ export function editionNumbers(firstPage: string[]): Set<string> {
     toks.forEach((t, i) => {
       const n = toks[i + 1];
       if (!EDITION_WORDS.has(t) || !n || !/^\d/.test(n)) return;
+      // "5.0.0" and "5.0", not "5": a bare major number names too much else.
       const parts = n.split('.');
-      for (let k = parts.length; k >= 1; k--) if (k === parts.length || k >= 2) out.add(parts.slice(0, k).join('.'));
+      for (let k = parts.length; k >= Math.min(2, parts.length); k--) out.add(parts.slice(0, k).join('.'));
     });
   }
   return out;

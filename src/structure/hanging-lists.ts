@@ -49,6 +49,8 @@ const MAX_DEEPER_LINES = 3;
 const MAX_TERM_LINES = 4;
 /** A line that is only a term: a few words, no sentence. */
 const termLine = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= 3 && !/[.;:]$/.test(l.text.trim());
+/** One-line entries with no mark of a term, in a row, that a run may hold before a hung one. */
+const MAX_LOOSE_IN_A_ROW = 3;
 /** Lines before the colon's line read back for the start of its sentence. */
 const INTRO_LINES = 3;
 
@@ -149,7 +151,12 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         // A flush line with nothing hung under it, its term marked by nothing: an entry only
         // where entries with hung text follow it ("Work Any work being distributed ..." over
         // "Derived Work Any work that ..." and its hung line); read on, decided below.
-        if (k === j + 1 && !dashed && !(termed && head.leadIn) && !(coded && codeTerm(head.text))) loose.push(entries.length);
+        if (k === j + 1 && !dashed && !(termed && head.leadIn) && !(coded && codeTerm(head.text))) {
+          // Flush lines in a row with nothing hung under any: a paragraph, not entries; stop
+          // reading here rather than scan the section to its end.
+          if (loose.length >= MAX_LOOSE_IN_A_ROW && loose.at(-MAX_LOOSE_IN_A_ROW) === entries.length - MAX_LOOSE_IN_A_ROW) break;
+          loose.push(entries.length);
+        }
         entries.push(seq.slice(j, k));
         j = k;
       }
@@ -187,8 +194,11 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
  */
 function codeTerm(text: string): boolean {
   const first = text.trim().split(/\s+/)[0] ?? '';
-  return /^[-@$%~\\/.][\p{L}\d]/u.test(first) || /[_<>=]/.test(first) || /^\p{Lu}[\p{Lu}\d]+$/u.test(first);
+  return /^[-@$%~\\/.][\p{L}\d]/u.test(first) || /[_<>=]/.test(first) || CAPITAL_NAME.test(first);
 }
+
+/** A word of a name in capitals ("MPIEXEC", "PORT", "KRB5_CONFIG"). */
+const CAPITAL_NAME = /^\p{Lu}[\p{Lu}\d_]+$/u;
 
 /** The line's sentence runs on, in lower case and flush at the edge, on the next line of its page. */
 function wrapsFlush(head: ParsedLine, next: ParsedLine | undefined, flush: (l: ParsedLine) => boolean): boolean {
@@ -248,9 +258,9 @@ function termOf(head: ParsedLine): string {
   const first = words[0] ?? '';
   // A name in capitals may be set in words ("MPIEXEC PORT RANGE", its underscores drawn as
   // rules): the words in capitals that open the line, all of them, before the gloss.
-  if (/^\p{Lu}[\p{Lu}\d_]+$/u.test(first)) {
+  if (CAPITAL_NAME.test(first)) {
     let n = 1;
-    while (n < words.length - 1 && /^\p{Lu}[\p{Lu}\d_]+$/u.test(words[n]!)) n++;
+    while (n < words.length - 1 && CAPITAL_NAME.test(words[n]!)) n++;
     return words.slice(0, n).join(' ').replace(/[.:,;]$/, '');
   }
   // An option opens with its dash ("-np <num> A synonym ..."): no plain word, however its letters read.

@@ -78,15 +78,17 @@ export function detectInlineLists(lines: ParsedLine[], opts: { outsideText: (l: 
 const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|by|via|like|namely|either|being))\s+(?=[^:]*$)/gi;
 // The words that announce members, not any preposition: only they open a series inside a longer
 // clause ("..., with the most common being alerts, logs, and people").
-const SERIES_OPENER = /\b(?:including|include|includes|such as|namely|being|consists? of|comprises?|(?:composed|made up) of)\s+/gi;
+/** The verbs that say what a thing is made of ("each entry consists of"). */
+const MADE_OF = 'consists? of|comprises?|(?:composed|made up) of';
+const SERIES_OPENER = new RegExp(`\\b(?:including|include|includes|such as|namely|being|${MADE_OF})\\s+`, 'gi');
 const MAX_ELEMENT_WORDS = 6;
 /**
- * An intro that ends on a verb that says what a thing is made of ("each entry consists of"):
- * the series after it is the thing's parts, not examples ("including" gives some of them).
+ * An intro that ends on a verb of make-up: the series after it is the thing's parts, not
+ * examples ("including" gives some of them).
  */
-export const CONSTITUTED = /\b(?:consists? of|comprises?|(?:composed|made up) of)$/i;
+export const CONSTITUTED = new RegExp(`\\b(?:${MADE_OF})$`, 'i');
 // An intro that ends announcing members.
-const ANNOUNCED = /(?:\b(?:including|include|includes|such as|namely|consists? of|comprises?|(?:composed|made up) of)|:)$/i;
+const ANNOUNCED = new RegExp(`(?:\\b(?:including|include|includes|such as|namely|${MADE_OF})|:)$`, 'i');
 // A bracketed aside after an element: one or two words (a value, an abbreviation, a code), or
 // a gloss of a few words that parts nothing itself ("a timestamp (indicating when the entry was
 // written)"); one with commas or colons inside is a clause of its own.

@@ -454,10 +454,13 @@ export function labelOf(text: string): string {
   return words.length <= 16 ? t : words.slice(0, 16).join(' ');
 }
 
+/** Where one sentence ends and the next begins: a stop, space, then a capital, quote or bracket. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z“"(])/u;
+
 export function lastSentence(text: string): { text: string; line: LineRef | null } | null {
   const t = text.trim();
   if (!t) return null;
-  const parts = t.split(/(?<=[.!?])\s+(?=[A-Z“"(])/u);
+  const parts = t.split(SENTENCE_BREAK);
   return { text: withAntecedent(parts), line: null };
 }
 
@@ -480,24 +483,20 @@ const PLAIN_INTRO_SENTENCES = 3;
 function introOf(recent: ListSourceLine[]): { text: string; line: LineRef | null } | null {
   if (!recent.length) return null;
   const tail = recent.slice(-4);
-  const s = lastSentence(joinParts(tail.map((l) => l.text)));
+  const joined = joinParts(tail.map((l) => l.text));
+  const s = lastSentence(joined);
   if (!s) return null;
+  // The intro's line: the last recent line whose text is part of that sentence.
+  const head = s.text.slice(0, 20);
+  const line = tail.find((l) => l.text.includes(head)) ?? tail[tail.length - 1]!;
   if (!introducesNext(s.text)) {
     // No colon announces the list ("There are several kinds of X. Not all are supported. In
     // most cases, use the default."): which sentence of the paragraph says what the items are
     // is unknown, so the paragraph's last whole sentences (those that start in the lines read)
     // are the intro. The line stays the last sentence's.
-    const sentences = joinParts(tail.map((l) => l.text)).trim().split(/(?<=[.!?])\s+(?=[A-Z“"(])/u);
-    const whole = sentences.slice(1).slice(-PLAIN_INTRO_SENTENCES);
-    if (whole.length > 1) {
-      const head = s.text.slice(0, 20);
-      const line = tail.find((l) => l.text.includes(head)) ?? tail[tail.length - 1]!;
-      return { text: whole.join(' '), line: ref(line) };
-    }
+    const whole = joined.trim().split(SENTENCE_BREAK).slice(1).slice(-PLAIN_INTRO_SENTENCES);
+    if (whole.length > 1) return { text: whole.join(' '), line: ref(line) };
   }
-  // The intro's line: the last recent line whose text is part of that sentence.
-  const head = s.text.slice(0, 20);
-  const line = tail.find((l) => l.text.includes(head)) ?? tail[tail.length - 1]!;
   return { text: s.text, line: ref(line) };
 }
 

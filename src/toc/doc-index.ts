@@ -56,9 +56,13 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
     for (const l of e.lines) if (inMargin(doc, l) || (wordCount(l.text) <= 12 && /\p{L}/u.test(l.text))) out.add(l);
     // Bare numbers at one height that count up with the pages are page numbers, however far the
     // page sets them inside its margin; a table's figures do not keep step with the page.
-    const steps = new Map<number, ParsedLine[]>();
-    for (const l of e.lines) if (/^\d{1,4}$/.test(l.text.trim())) steps.set(Number(l.text.trim()) - l.pageNum, [...(steps.get(Number(l.text.trim()) - l.pageNum) ?? []), l]);
-    for (const ls of steps.values()) if (new Set(ls.map((l) => l.pageNum)).size >= need) for (const l of ls) out.add(l);
+    const byOffset = new Map<number, ParsedLine[]>();
+    for (const l of e.lines) {
+      if (!/^\d{1,4}$/.test(l.text.trim())) continue;
+      const offset = Number(l.text.trim()) - l.pageNum;
+      byOffset.set(offset, [...(byOffset.get(offset) ?? []), l]);
+    }
+    for (const ls of byOffset.values()) if (new Set(ls.map((l) => l.pageNum)).size >= need) for (const l of ls) out.add(l);
   }
   for (const lines of pages) {
     for (const l of lines) {
