@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -26,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 9 ]; then
+  fetch belenios-tool /usr/share/doc/belenios-tool/specification.pdf.gz belenios-voting-protocol-specification-2-0.pdf
+  fetch bzip2-doc /usr/share/doc/bzip2/manual.pdf.gz bzip2-libbzip2-manual-1-0-8.pdf
+  fetch zlib1g-dev /usr/share/doc/zlib1g-dev/crc-doc.1.0.pdf.gz crc-everything-we-know-kadatch-jenkins.pdf
+  fetch hamradio-maintguide /usr/share/doc/hamradio-maintguide/DebianHamradio.pdf.gz debian-hamradio-maintainers-guide-0-7.pdf
+  fetch libijs-doc /usr/share/doc/libijs-doc/ijs_spec.pdf.gz ijs-protocol-specification-0-34.pdf
   ls -l "$out"
   exit 0
 fi
