@@ -229,6 +229,27 @@ describe('series in running prose', () => {
     expect(items.map((i) => i.label)).toEqual(['Remote Data Access', 'Object Binding', 'Query Language']);
     expect(items.map((i) => i.text)).toEqual(['Remote Data Access (RDA)', 'Object Binding (OB)', 'Query Language (QL)']);
   });
+  it('ends the last element of a series before a relative clause that speaks of them all', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'The dyes tested are madder, woad, weld, indigo and saffron dye which are all shown in Figure 2.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['madder', 'woad', 'weld', 'indigo', 'saffron dye']);
+  });
+  it('reads the clause before a bracketed series back to its sentence\'s start past a call\'s brackets, and from the last series\' bracket after one', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'All weights are available in weigh(model, kind, bw, ...) where kind names one of the kernels by a');
+        at(doc, 72, 114, 'string (Flat, Tent, Bell or Cosine). The tool has edit distances (Hamming, Levenshtein, and Jaro),');
+        at(doc, 72, 128, 'set distances (Jaccard, cosine, and Dice) and more.');
+      },
+    ]);
+    const intros = model.lists.filter((l) => l.kind === 'series').map((l) => l.intro);
+    expect(intros).toEqual(expect.arrayContaining(['All weights are available in weigh(model, kind, bw, ...) where kind names one of the kernels by a string', 'The tool has edit distances', 'set distances']));
+  });
 });
 
 describe('column gutter', () => {

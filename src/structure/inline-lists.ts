@@ -82,6 +82,8 @@ const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|by|
 const MADE_OF = 'consists? of|comprises?|(?:composed|made up) of';
 const SERIES_OPENER = new RegExp(`\\b(?:including|include|includes|such as|namely|being|${MADE_OF})\\s+`, 'gi');
 const MAX_ELEMENT_WORDS = 6;
+/** A relative clause opening after a word: " which are depicted ...", " that the user sets". */
+const RELATIVE_CLAUSE = /(?<=\p{L})\s+(?:which|that|who|whose)\s.*$/su;
 /**
  * An intro that ends on a verb of make-up: the series after it is the thing's parts, not
  * examples ("including" gives some of them).
@@ -153,6 +155,9 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const serial = /,\s+(?:and|or)\s+[^,]*$/.test(series);
     const parts = series.split(serial ? /,\s+/ : /,\s+|,?\s+(?:and|or)\s+(?=[^,]*$)/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim()).filter(Boolean);
     const kept = parts.filter((x) => !/^(?:\p{L}\.){2,}$/u.test(x));
+    // A relative clause after the last element speaks of them all ("..., Parzen and quadratic
+    // spectral kernel which are depicted in Figure 1"): the element ends before it.
+    if (kept.length) kept[kept.length - 1] = kept.at(-1)!.replace(RELATIVE_CLAUSE, '');
     if (kept.length < 3 || kept.some((x) => x.split(/\s+/).length > MAX_ELEMENT_WORDS || !wordy(x))) continue;
     parts.splice(0, parts.length, ...kept);
     const intro = `${before}${head}`.replace(/\s+/g, ' ').trim();
@@ -239,13 +244,15 @@ function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const colon = sentence.indexOf(': ');
     const handovers: { intro: string; body: string; bodyAt: number; bracket: boolean }[] = [];
     if (colon >= 0) handovers.push({ intro: sentence.slice(0, colon + 1), body: sentence.slice(colon + 2).replace(/[.!?]$/, ''), bodyAt: colon + 2, bracket: false });
+    // Where the last bracketed series closed: the noun the next brackets hang from is introduced
+    // after it ("edit-based distances (...), q-gram based distances (q-gram, ...)"). Any other
+    // bracket (a call's arguments "f(x, y, ...)", an aside) is part of the introducing clause.
+    let seriesClosed = -1;
     for (const m of sentence.matchAll(/(?<=\p{L})\s\(([^()]{3,400})\)/gu)) {
-      // The noun the brackets hang from is introduced after an earlier bracket closed, if any:
-      // "edit-based distances (...), q-gram based distances (q-gram, ...)".
       const before = sentence.slice(0, m.index!);
-      const close = before.lastIndexOf(')');
-      const intro = (close >= 0 ? before.slice(close + 1).replace(/^[\s,;]+(?:and\s+|or\s+)?/, '') : before).trim();
+      const intro = (seriesClosed >= 0 ? before.slice(seriesClosed).replace(/^[\s,;]+(?:and\s+|or\s+)?/, '') : before).trim();
       handovers.push({ intro: intro || before.trim(), body: m[1]!, bodyAt: m.index! + 2, bracket: true });
+      if (bracketParts(m[1]!)) seriesClosed = m.index! + m[0].length;
     }
     for (const h of handovers) {
       // Without a count, brackets after a noun still hand over its members when they hold a
