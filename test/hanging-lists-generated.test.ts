@@ -376,6 +376,12 @@ describe('a settings table set as bold-led entries after a plain sentence (gener
     expect(answer.items.map((i) => i.name)).toEqual(SETTINGS.filter(([, w]) => w.includes('install')).map(([n]) => n));
     expect(answer.isComplete).not.toBe(true);
   });
+
+  it('keeps the settings whose note gives the one value the question names, the others giving other values', async () => {
+    const { answer } = await settings.ask<ListingAnswer>('Which of the package settings in section 4 are used by install?');
+    expect(answer.items.map((i) => i.name)).toEqual(SETTINGS.filter(([, w]) => w.includes('install')).map(([n]) => n));
+    expect(answer.isComplete).not.toBe(true);
+  });
 });
 
 /**
@@ -516,3 +522,4 @@ describe('a description list whose first entries fit on one line (generated)', (
     expect(items.at(-1)!.text).not.toContain('throughout');
   });
 });
+

@@ -11,7 +11,7 @@ import { ingestPaths } from '../src/producer/ingest.ts';
 import { waitForDocuments } from '../src/producer/wait-for-documents.ts';
 import { listAnswers, loadTrace } from '../src/sql/list-answers.ts';
 import { testApp } from './helpers/app.ts';
-import { byRank, rankLists, type RankedList, type StoredList } from '../src/listing/candidates.ts';
+import { announcedNoun, byRank, rankLists, type RankedList, type StoredList } from '../src/listing/candidates.ts';
 import { listsCommand } from '../src/cli/commands/lists.ts';
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
@@ -285,6 +285,33 @@ describe('rankLists: the level rule', () => {
     const ranked = rankLists([sentences, named], understandQuestion(q), q, {});
     expect(ranked.find((r) => r.list.id === 1)!.features.itemsNamed).toBe(0);
     expect(ranked.find((r) => r.list.id === 2)!.features.itemsNamed).toBe(1);
+  });
+  it('wrong list: reads program names by their parts, so "name ID constants" finds kNameID_Title among look-alike tables', () => {
+    const q = 'What name ID constants are defined for the records of a file?';
+    const flags: StoredList = { ...list(1, 'Constants of the file header: :: Name | Value | Description', ['kFlags_Composed', 'kFlags_Visual', 'kFlags_Wide']), kind: 'table-row' };
+    const names: StoredList = { ...list(2, 'Constants of the file header: :: Name | Value | Description', ['kNameID_Title', 'kNameID_Author', 'kNameID_Version']), kind: 'table-row' };
+    const ranked = rankLists([flags, names], understandQuestion(q), q, {});
+    expect(ranked[0]!.list.id).toBe(2);
+  });
+  it('wrong list: an intro that announces its own members ("the following edge cases for all distances") does not name the noun it mentions', () => {
+    const q = 'Which distances does the package offer?';
+    const cases = list(1, 'We define the following edge cases for all distances of the package:', ['d(s, t) is infinite when q is large', 'd(e, e) is zero']);
+    const offered = list(2, 'The package offers these distances:', ['Hamming', 'Jaccard']);
+    const ranked = rankLists([cases, offered], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 1)!.features.noun).toBe(0);
+    expect(ranked.find((r) => r.list.id === 2)!.features.noun).toBe(1);
+    expect(announcedNoun('We define the following edge cases for all distances:')).toEqual(new Set(['edge', 'case']));
+    expect(announcedNoun('Each package holds the following four kinds of files:')).toEqual(new Set(['kind', 'file']));
+    expect(announcedNoun('The following are defined:')).toBeNull();
+    expect(announcedNoun('The following table lists the variables you can set.')).toBeNull();
+  });
+  it('wrong list: a series whose intro is the bare noun phrase the question asks for is titled by it', () => {
+    const q = 'How many q-gram based distances does the package offer, and what are they?';
+    const series: StoredList = { ...list(1, 'q-gram based distances', ['q-gram', 'Jaccard', 'cosine']), kind: 'series' };
+    const cases = list(2, 'For all distances of the package that are based on q-gram counts we define these rules:', ['d(s, t) is infinite when q is large', 'd(s, t) is zero when s = t', 'd(e, e) is zero']);
+    const ranked = rankLists([cases, series], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 1)!.features.phraseTitled).toBe(2);
+    expect(ranked[0]!.list.id).toBe(1);
   });
 });
 

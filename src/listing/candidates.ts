@@ -8,17 +8,17 @@
 
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
-import { negates, norm, stem, tokensOf } from '../text/text-match.ts';
+import { nameParts, negates, norm, stem, tokensOf } from '../text/text-match.ts';
 import type { Understanding } from '../question/understand.ts';
 import type { Candidate } from './strategy-types.ts';
 import { TUNING } from './tuning.ts';
-import { conditionSplit, type ConditionSplit } from './condition.ts';
+import { attributeNames, attributeValues, conditionSplit, valueSplit, type ConditionSplit } from './condition.ts';
 import { measureCell } from '../structure/header-series.ts';
 import { CONSTITUTED } from '../structure/inline-lists.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
 import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
-import { CLASSIFIER_WORDS } from '../lexicon/english.ts';
+import { CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 import { contentStems } from '../route/evidence.ts';
@@ -201,7 +201,10 @@ export function rankLists(
   const classified = /^(\S+) of (.+)$/.exec(u.itemPhrase ?? '');
   const classifier = classified && CLASSIFIER_WORDS.has(classified[1]!.toLowerCase()) ? stem(classified[1]!.toLowerCase()) : null;
   const complement = classifier ? classified![2]! : '';
-  const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3);
+  // Two letters make a keyword only as an acronym the question writes in capitals ("name ID
+  // constants", "the AI actors"): a short word else is a fragment.
+  const acronym = (k: string) => new RegExp(`(?<![\\p{L}\\p{N}])${k.toUpperCase()}(?![\\p{L}\\p{N}])`, 'u').test(question);
+  const keywords = [...new Set(u.keywords.map((k) => stem(k)))].filter((k) => k.length >= 3 || (k.length === 2 && /^[a-z]{2}$/.test(k) && acronym(k)));
   const saidAs = new Map(u.keywords.map((k) => [stem(k), k] as const));
   // The list a count sentence closed by a colon introduces: the first to start after it, within
   // a page; a table is a float set wherever it fits ("Table 2" between "three types of
@@ -313,7 +316,8 @@ export function rankLists(
   const candidates = [...lists, ...marked, ...rivals].filter((l) => l.items.length >= 1 && (l.items.length >= 2 || 'markedBy' in l));
   // Document frequency of each keyword over the lists' own text: a word every list shares says little.
   const df = new Map<string, number>();
-  const stemsOf = (s: string) => new Set(tokensOf(s).map(stem));
+  // A program name counts by its parts too: "kNameID_Version" holds "name" and "id".
+  const stemsOf = (s: string) => new Set([...tokensOf(s), ...nameParts(s)].map(stem));
   const docs = candidates.map((l) => {
     const f = fields(l);
     return { l, f, intro: stemsOf(f.intro), heading: stemsOf(f.heading), ancestors: stemsOf(f.ancestors), parent: stemsOf(f.parent), items: stemsOf(f.items) };
@@ -339,7 +343,10 @@ export function rankLists(
   // The words of the question a list's context does not hold, matched against its members' text.
   const conditionOf = (l: StoredList, around: Record<'intro' | 'heading' | 'ancestors' | 'parent' | 'items', Set<string>>): ConditionSplit | null => {
     const words = keywords.filter((k) => !nounStems.has(k) && k !== classifier && !Object.values(around).some((set) => holds(set, k)));
-    return conditionSplit(new Map(words.map((k) => [k, saidAs.get(k) ?? k])), l.items.map((i) => stemsOf(i.text)));
+    const said = new Map(words.map((k) => [k, saidAs.get(k) ?? k]));
+    // Values the members give an attribute part them more surely than words anywhere in their text.
+    const isRow = l.kind === 'table-row';
+    return valueSplit(said, l.items.map((i) => attributeValues(i.text, isRow)), l.items.map((i) => attributeNames(i.text))) ?? conditionSplit(said, l.items.map((i) => stemsOf(i.text)));
   };
   const ranked = docs.map(({ l, f, intro, heading, ancestors, parent, items }) => {
     let lexical = 0;
@@ -419,7 +426,11 @@ export function rankLists(
     // by the question that writes that word ("in its numbered definitions"), as noun or not.
     const labelWord = l.style === 'labelled' && l.levelNoun ? stem(l.levelNoun) : '';
     const labelNamed = labelWord && (nounStems.has(labelWord) || keywords.includes(labelWord)) ? 1 : 0;
-    const noun = labelNamed || [...nounStems].some((n) => n && (intro.has(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
+    // An intro that announces its members by a noun of its own ("the following edge cases for all
+    // distances ...:") lists those; the item noun elsewhere in it only qualifies them.
+    const announced = announcedNoun(f.intro);
+    const introNames = (n: string) => intro.has(n) && (announced === null || announced.has(n));
+    const noun = labelNamed || [...nounStems].some((n) => n && (introNames(n) || heading.has(n) || parent.has(n) || (l.levelNoun ? stem(l.levelNoun) === n : false))) ? 1 : 0;
     // Items that each carry the item noun in their own names ("Coverage A", "Coverage B" for
     // "which coverages") are instances of it, whatever the words around them.
     const named = nounStems.size ? l.items.filter((i) => isInstance(i.label)).length : 0;
@@ -490,8 +501,11 @@ export function rankLists(
     // heading: the title names the list, which words scattered over an intro sentence do not.
     // A heading that is the phrase and nothing else ("AI Transparency Resources") is that list's
     // own title: it counts twice, beyond any sentence that merely holds the same words.
-    const titleIsPhrase = itemPhrase && [l.heading ?? '', l.sectionPath.split(' > ').at(-1) ?? ''].some((h) => tokensOf(stripNumbering(h)).join(' ') === itemPhrase);
-    const phraseTitled = itemPhrase && hasPhrase(tokensOf(f.heading), itemPhrase) ? (titleIsPhrase ? 2 : 1) : 0;
+    // So is a series whose intro is a bare noun phrase, the noun its brackets hang from
+    // ("q-gram based distances (q-gram, Jaccard, and cosine)"): that phrase is its title.
+    const namedBy = l.kind === 'series' && tokensOf(l.intro ?? '').length <= SERIES_TITLE_WORDS ? [l.intro ?? ''] : [];
+    const titleIsPhrase = itemPhrase && [l.heading ?? '', l.sectionPath.split(' > ').at(-1) ?? '', ...namedBy].some((h) => tokensOf(stripNumbering(h)).join(' ') === itemPhrase);
+    const phraseTitled = itemPhrase && (hasPhrase(tokensOf(f.heading), itemPhrase) || titleIsPhrase) ? (titleIsPhrase ? 2 : 1) : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
     // The question's other words in the text of some members only: it asks for those members.
@@ -616,3 +630,31 @@ function negatesStem(text: string, word: string): boolean {
 
 /** Sentence openings that turn against what was said before: what follows is an exception to it. */
 const CONTRASTIVE_OPENING = /^(?:however|but|nevertheless|nonetheless|yet|except|notwithstanding|by way of exception)\b/i;
+
+/** A series intro this short may be a bare noun phrase naming its elements. */
+const SERIES_TITLE_WORDS = 6;
+
+/**
+ * The stems of the noun phrase an intro's closing sentence, ended by its colon, announces its
+ * members with: the words after its last "following" up to a grammar word ("the following edge cases for ..." -> edge, case), past a
+ * count ("the following four ...") and through a classifier ("the following kinds of files" ->
+ * kind, file). Null when the intro announces none ("the following:", "the following are").
+ */
+export function announcedNoun(intro: string): Set<string> | null {
+  // Only a sentence that hands over to the members with its colon announces them so; "The
+  // following table lists the variables ..." names the table, not the members.
+  const own = intro.split(' :: ')[0] ?? '';
+  if (!/:\s*$/.test(own)) return null;
+  const words = tokensOf(own.split(/(?<=[.!?])\s+(?=\p{Lu})/u).at(-1) ?? '');
+  const at = words.lastIndexOf('following');
+  if (at < 0) return null;
+  const phrase: string[] = [];
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (!phrase.length && parseNumberWord(w) !== null) continue;
+    if (w === 'of' && phrase.length && CLASSIFIER_WORDS.has(phrase.at(-1)!)) continue;
+    if (FUNCTION_WORDS.has(w)) break;
+    phrase.push(w);
+  }
+  return phrase.length ? new Set(phrase.map(stem)) : null;
+}

@@ -16,6 +16,22 @@ export function tokensOf(s: string): string[] {
 }
 
 /**
+ * The words a program name is made of, read at its case changes and underscores
+ * ("kNameID_LHS_Name" -> name, id, lhs, name; "HTTPServer" -> http, server): a question says
+ * "name ID constants" where the document writes the constants' names. Only names with an inner
+ * capital after a small letter, a capital run before a word, or an underscore are split; plain
+ * words and all-capital acronyms give nothing. Parts of one letter say nothing and are left out.
+ */
+export function nameParts(s: string): string[] {
+  const out: string[] = [];
+  for (const w of s.split(/[^\p{L}\p{N}_]+/u)) {
+    if (!/\p{Ll}\p{Lu}|\p{Lu}{2}\p{Ll}|\p{L}_\p{L}/u.test(w)) continue;
+    for (const m of w.matchAll(/\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+/gu)) if (m[0].length >= 2) out.push(m[0].toLowerCase());
+  }
+  return out;
+}
+
+/**
  * A negation written as a word of its own ("not", "no", "never", "don't"), never the prefix of a
  * compound ("non-owned"): the one test for titles, list intros and evidence passages alike.
  */
