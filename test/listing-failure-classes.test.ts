@@ -143,6 +143,56 @@ describe('listing failure classes on a generated document (no LLM)', () => {
   });
 });
 
+/**
+ * A process guide whose summary lists what teams gain, in the words of any question about the
+ * process ("tasks", "step", "build"), and whose Build step defines its two tasks by code. The
+ * question names the step with the program's name before it ("the PX Build step"), which the
+ * step's own section never writes: no list is tied to that scope.
+ */
+async function processPdf(): Promise<Buffer> {
+  return drawPdf([
+    (doc) => {
+      at(doc, 72, 60, 'Executive Summary', { bold: true });
+      at(doc, 72, 85, 'Teams using the PX program will be able to:');
+      at(doc, 80, 105, '• Use the PX tasks of each step to build a consistent plan');
+      at(doc, 80, 122, '• Share the tasks and outputs of a build step across teams');
+      at(doc, 80, 139, '• Reduce the effort each step takes for small builds');
+      at(doc, 80, 156, '• Reuse the tasks of one step in every later step of a build');
+      at(doc, 72, 200, '3.4 BUILD', { bold: true });
+      at(doc, 72, 225, 'The purpose of the Build step is to put the plan into effect.');
+      at(doc, 72, 250, 'TASK B-1 Assemble the parts named in the plan.');
+      at(doc, 72, 267, 'Expected Outputs: Assembled parts.');
+      at(doc, 72, 292, 'TASK B-2 Test the assembled parts against the plan.');
+      at(doc, 72, 309, 'Expected Outputs: Test results.');
+    },
+    // Lists about other things: the words of the question are rare among the document's lists.
+    (doc) => {
+      const topics = ['Office hours', 'Parking rules', 'Meal options', 'Travel refunds', 'Library loans', 'Phone numbers'];
+      topics.forEach((topic, k) => {
+        const y = 60 + k * 110;
+        at(doc, 72, y, `${5 + k} ${topic}`, { bold: true });
+        at(doc, 72, y + 22, `The ${topic.toLowerCase()} are as follows:`);
+        for (let n = 0; n < 3; n++) at(doc, 80, y + 40 + n * 17, `• ${topic} entry ${['alpha', 'beta', 'gamma'][n]} of the office`);
+      });
+    },
+  ]);
+}
+
+describe('scope: the routed part\'s own enumeration (generated, no LLM)', () => {
+  let app: App;
+  let documentId: number;
+  beforeAll(async () => {
+    ({ app, documentId } = await ingestGenerated(await processPdf(), 'process.pdf'));
+  }, 60_000);
+  afterAll(async () => app?.close());
+
+  it('answers with the tasks the routed step defines, not a list elsewhere that only shares the question\'s words', async () => {
+    const { answer } = await askGenerated<ListingAnswer>(app, documentId, 'How many tasks make up the PX Build step, and what are they?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Assemble the parts named in the plan', 'Test the assembled parts against the plan']);
+    expect(answer.count).toBe(2);
+  });
+});
+
 describe('rankLists: ties', () => {
   const ranked = (id: number, score: number, lexical: number): RankedList => ({
     list: { id, parentList: null, parentItem: null, depth: 0, kind: 'decimal', sectionId: null, heading: null, intro: null, itemCount: 0, sequential: true, endedBy: 'text', gapAfter: false, pageStart: 1, pageEnd: 1, sectionPath: '', items: [] },

@@ -431,6 +431,13 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     if (chain?.exhaustive && sectional && runner && top && top.list !== sectional) return { ...chain, ...cost, exhaustive: false };
     return chain ? { ...chain, ...cost } : null;
   }
+  // The routed part's own enumeration of items labelled by the very noun asked for ("TASK I-1",
+  // "TASK I-2" for "the tasks of the Implement step"), swept whole, is not set aside for a list
+  // the question is not tied to (outside the part it names, not introduced as what it asks for).
+  // Any other enumeration on the routed page may be the wrong one: the ranking decides those.
+  const labelWord = chain?.detail.kind === 'label' && typeof chain.detail.style === 'string' ? tokensOf(chain.detail.style)[0] : undefined;
+  const labelledByNoun = Boolean(labelWord && ctx.u.itemNounSingular && stem(labelWord) === stem(tokensOf(ctx.u.itemNounSingular).at(-1) ?? ''));
+  if (chain?.exhaustive && chain.strategy === 'structure' && chain.variant === 'enumeration' && labelledByNoun && !tied) return { ...chain, ...cost };
   // A list that is ahead only because it has as many items as the document states, stated pages
   // away from it, is picked by the count: the count cannot then confirm it is whole (another
   // list of that size would do). A count stated by the list, or on the page before it, is its own.
