@@ -486,6 +486,40 @@ describe('options and variables whose terms are no plain words (generated)', () 
 });
 
 /**
+ * The same options, one entry's text broken into a paragraph of its own that opens at a small
+ * indent, neither flush nor hung ("-genv <name> <value> The" over "  -genv options have ..."),
+ * its text hung again under it; the entries go on after it.
+ */
+function brokenEntrySpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 106, 'Besides the standard arguments, the launcher supports the following options:');
+      const { entry, at } = entryWriter(doc, 106 + 2 * STEP, HANG + 8, 4);
+      entry('-np <num> A synonym for the standard -n argument');
+      entry('-env <name> <value> Set the variable <name> to <value> for the processes', ['being run by the launcher.']);
+      entry('-genv <name> <value> The');
+      const y = at();
+      textAt(doc, L + 5.5, y, '-genv options have the same meaning as their -env versions, except');
+      textAt(doc, HANG + 8, y + STEP, 'that they apply to all programs, not just the current one.');
+      const rest = entryWriter(doc, y + 2 * STEP + 4, HANG + 8, 4);
+      rest.entry('-usize <n> Set the universe size');
+      rest.entry('-l Label standard output with the rank of the process');
+    },
+  ];
+}
+
+describe('an entry whose text opens a paragraph at a small indent (generated)', () => {
+  it('keeps the paragraph in its entry and reads the entries after it', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(brokenEntrySpec())), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.endsWith('supports the following options:'));
+    const items = model.items.filter((i) => i.listId === list?.id);
+    expect(items.map((i) => i.label)).toEqual(['-np', '-env', '-genv', '-usize', '-l']);
+    expect(items[2]!.text).toContain('apply to all programs');
+  });
+});
+
+/**
  * A licence's definitions set as a description list with nothing to mark the terms: each term
  * opens a flush line and its gloss follows on the same line; short glosses end on that line,
  * longer ones run on in hung lines. A one-line entry is an entry where hung entries follow it;
@@ -523,3 +557,57 @@ describe('a description list whose first entries fit on one line (generated)', (
   });
 });
 
+/**
+ * A paper's description list whose terms stand on lines of their own, each definition's line
+ * opening with the colon; entries stand further apart than a definition's lines, and a sentence
+ * set at the entries' spacing parts two lists. Then records of repeated fields set the same way.
+ */
+function colonLedSpec(): Draw[] {
+  return [
+    (doc) => {
+      const rows: [number, string][] = [
+        [112, 'We now briefly describe the other tools of the kit. Each of the following tools'],
+        [126, 'writes a report file.'],
+        [142, 'scan()'],
+        [158, ': walks the tree and records every file it meets. The record is kept in'],
+        [172, 'memory until the walk ends.'],
+        [188, 'audit()'],
+        [204, ': compares two records and reports the files that differ.'],
+        [220, 'purge()'],
+        [236, ': removes the records older than a given date.'],
+        [252, 'In addition, two tools print charts.'],
+        [268, 'plot()'],
+        [284, ': draws a chart of the records.'],
+        [300, 'table()'],
+        [316, ': prints the records as a table.'],
+        [330, 'The reports are plain text and can be read by any editor.'],
+        [380, 'The value of each field follows it, as in this output:'],
+        [396, 'processor'],
+        [412, ': 0'],
+        [428, 'vendor'],
+        [444, ': Acme Chips of the North'],
+        [460, 'processor'],
+        [476, ': 1'],
+      ];
+      textAt(doc, 72, 90, '4.6 Other tools', { bold: true, size: 12 });
+      for (const [y, text] of rows) textAt(doc, 72, y, text);
+    },
+  ];
+}
+
+describe('a description list whose definitions open their line with the colon (generated)', () => {
+  it('reads each term with its definition, ends the list at a sentence set between entries, and reads no records of repeated fields', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(colonLedSpec())), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro === 'Each of the following tools writes a report file.');
+    const items = model.items.filter((i) => i.listId === list?.id);
+    expect(items.map((i) => i.label)).toEqual(['scan()', 'audit()', 'purge()']);
+    expect(items[0]!.text).toBe('scan(): walks the tree and records every file it meets. The record is kept in memory until the walk ends.');
+    expect(list!.endedBy).toBe('end');
+    const charts = model.lists.find((l) => l.intro === 'In addition, two tools print charts.');
+    const chartItems = model.items.filter((i) => i.listId === charts?.id);
+    expect(chartItems.map((i) => i.label)).toEqual(['plot()', 'table()']);
+    expect(chartItems.at(-1)!.text).toBe('table(): prints the records as a table.');
+    expect(model.items.some((i) => i.label === 'processor')).toBe(false);
+  });
+});

@@ -12,6 +12,7 @@ import { compoundsOf, detectLists, withCompounds, type StructList } from './list
 import { parseMarker } from './markers.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
+import { detectColonLedEntries } from './colon-led-entries.ts';
 import { detectHangingLists } from './hanging-lists.ts';
 import { detectLabelledParagraphs } from './labelled-paragraphs.ts';
 import { detectTables } from './tables.ts';
@@ -115,6 +116,7 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
   inline.push(...detectHangingLists(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
+  inline.push(...detectColonLedEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // Paragraphs numbered by a word of the document's own ("Definition 1.", "Step 2:").
   inline.push(...detectLabelledParagraphs(doc.lines, { outsideText, isHeading, isCaption, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });

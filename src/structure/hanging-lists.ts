@@ -24,7 +24,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { INTRO_END, OPEN_VERB_END, joinParts, labelOf, withAntecedent, type ListEnd, type StructList } from './lists.ts';
+import { INTRO_END, OPEN_VERB_END, joinParts, labelOf, withAntecedent, type LineRef, type ListEnd, type StructItem, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
@@ -137,6 +137,14 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
             k++;
             continue;
           }
+          // A line set in less than the hung text, between two hung lines, is the entry's own (a
+          // paragraph of its text opened at another indent): "-genv <name> <value> The" over
+          // "  -genv options have the same meaning ..." over the hung text going on.
+          const shallow = (l: ParsedLine) => l.x0 - edge(l) > FLUSH_TOLERANCE && !hung(l) && /\p{L}/u.test(l.text);
+          if (k > j && shallow(seq[k]!) && seq[k + 1] && hungHere(seq[k + 1]!)) {
+            k += 2;
+            continue;
+          }
           // Deeper lines belong to the entry when its hung text resumes after them.
           let d = k;
           while (d < seq.length && d - k < MAX_DEEPER_LINES && deeper(seq[d]!)) d++;
@@ -214,6 +222,11 @@ function termsOf(ls: ParsedLine[]): ParsedLine[] {
 
 function toList(r: Run, index: number): StructList {
   const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: termsOf(ls).map(termOf).join(', '), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
+  return termList(index, items, r.introText, { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum }, r.endedBy);
+}
+
+/** A definition list's entries as a list of terms: one shape for every reader of such lists. */
+export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd): StructList {
   return {
     index,
     parentList: null,
@@ -221,12 +234,12 @@ function toList(r: Run, index: number): StructList {
     depth: 0,
     kind: 'term',
     style: 'hanging',
-    intro: r.introText,
+    intro,
     heading: null,
-    introLine: { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum },
+    introLine,
     items,
     sequential: true,
-    endedBy: r.endedBy,
+    endedBy,
     gapAfter: false,
     pageStart: items[0]!.lines[0]!.pageNum,
     pageEnd: items.at(-1)!.lines.at(-1)!.pageNum,
