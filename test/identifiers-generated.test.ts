@@ -96,6 +96,45 @@ describe('identifier index on a generated PDF', () => {
   });
 });
 
+/**
+ * A process guide: each step's tasks are codes after the word that names their level ("TASK
+ * B-1 Plan the work ..."), each task under a heading of its own that does not write its code
+ * ("WORK PLANNING"), as the outline shows; a caption with a dash number ("TABLE B-1:") is no task.
+ */
+function processGuidePages(): Draw[] {
+  return [
+    (doc) => {
+      const step = doc.outline.addItem('3.1 BUILD');
+      at(doc, 72, 60, '3.1 BUILD', { bold: true, size: 14 });
+      at(doc, 72, 84, 'The Build step turns the plan into a working system.');
+      at(doc, 72, 104, 'TABLE B-1: BUILD TASKS AND OUTCOMES', { bold: true });
+      let y = 130;
+      for (const [heading, task] of [
+        ['WORK PLANNING', 'TASK B-1 Plan the work and name the people who carry it out.'],
+        ['WORK EXECUTION', 'TASK B-2 Carry out the work as planned and record each change.'],
+        ['WORK REVIEW', 'TASK B-3 Review the work with the owner before it is handed over.'],
+      ] as const) {
+        step.addItem(heading);
+        at(doc, 72, y, heading, { bold: true, size: 12 });
+        at(doc, 72, y + 20, task);
+        at(doc, 72, y + 34, 'Expected Outputs: A record of the task and its results.');
+        y += 70;
+      }
+    },
+  ];
+}
+
+describe('codes after the word that names their level (generated)', () => {
+  it('reads "TASK B-1 ..." as a code defined with its title, and gathers the tasks headed one by one under their step', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(processGuidePages())), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    expect(model.identifiers.find((i) => i.code === 'B-2')).toMatchObject({ parentCode: 'B', title: 'Carry out the work as planned and record each change.' });
+    expect(model.identifiers.some((i) => i.code === 'B-1' && i.title.startsWith('BUILD TASKS'))).toBe(false);
+    const tasks = model.lists.find((l) => l.kind === 'identifier' && model.items.some((i) => i.listId === l.id && i.label === 'B-1'));
+    expect(model.items.filter((i) => i.listId === tasks?.id).map((i) => i.label)).toEqual(['B-1', 'B-2', 'B-3']);
+  });
+});
+
 describe('excluded words', () => {
   it('reads what a question sets aside, but not the negation of its own verb', () => {
     expect(excludedWords('List the extended rules of part 7 (not the core ones).')).toEqual(['core']);

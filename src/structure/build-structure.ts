@@ -133,7 +133,7 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     ids,
     (pageNum, lineNum) => {
       const id = sectionAt(sections, pageNum, lineNum);
-      return id === null ? null : { id, title: byId.get(id)!.title };
+      return id === null ? null : { id, title: byId.get(id)!.title, parentId: byId.get(id)!.parentId };
     },
     blocks.length + inline.length + tables.length,
   );

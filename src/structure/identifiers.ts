@@ -33,10 +33,18 @@ const CODE_FORMS = [
   WORD_NUMBER,
 ];
 
+/**
+ * A dash code after the word that names its level, then its title: "TASK P-1 Identify and assign
+ * ...", "Control AC-2 Account Management". The title follows the code with no stop between: a
+ * label, number and stop ("TABLE E-1: ...", "Figure D-2. ...") is a caption, not a definition.
+ */
+const LABELLED_DASH_CODE = `(?<label>[A-Z][A-Za-z]{2,})\\s+(?<labelled>${DOTTED_DASH}${ENHANCEMENT}|${DASH_NUMBER}${ENHANCEMENT})`;
 /** Any code, anywhere in a line, on token boundaries (references as well as definitions). */
 export const CODE_ANYWHERE = new RegExp(`(?<![A-Za-z0-9.\\-])(?:${CODE_FORMS.join('|')})(?![A-Za-z0-9]|[.\\-]\\d)`, 'g');
 /** A line that opens with a code and goes on with a title that starts like a name or a sentence. */
-const CODE_AT_START = new RegExp(`^\\s*(?<marker>(?:[•●○◦▪■◆►▸‣⁃∙·o*\\-–]|[\\uF000-\\uF0FF])\\s+)?(?<code>${CODE_FORMS.join('|')})(?:\\s*[:.)–—-])?\\s+(?=[A-Z(\\[“"])(?<title>.*\\S)`);
+const CODE_AT_START = new RegExp(
+  `^\\s*(?<marker>(?:[•●○◦▪■◆►▸‣⁃∙·o*\\-–]|[\\uF000-\\uF0FF])\\s+)?(?:(?<code>${CODE_FORMS.join('|')})(?:\\s*[:.)–—-])?|${LABELLED_DASH_CODE})\\s+(?=[A-Z(\\[“"])(?<title>.*\\S)`,
+);
 /**
  * A line that is only a code: a table sets its "#" column apart, so the code's text is the next
  * line ("4.4.1" over "Verify that ..."). Only a code no decimal number could be (two dots, or
@@ -130,7 +138,7 @@ export function indexIdentifiers(lines: ListSourceLine[], o: IdentifierOptions):
       pending = o.isHeading(l) || isTitleLine(l.text) ? l : null;
       continue;
     }
-    const parsed = parseCode(m.groups!.code!);
+    const parsed = parseCode((m.groups!.code ?? m.groups!.labelled)!);
     // A title set right of the code is a table's column head ("Level" over its cells), no heading.
     if (pending !== null && (o.isHeading(pending) || pending.x0 <= l.x0 + COLUMN_HEAD_INSET)) {
       runHeading = pending.text.trim();
@@ -201,14 +209,29 @@ function codeOverTitle(body: ListSourceLine[], i: number, o: IdentifierOptions):
  * family is sequential when its last numbers run from 1 without a gap, and it is torn
  * (`gapAfter`) when the document mentions the next code after its last one.
  */
-export function identifierLists(ix: IdentifierIndex, sectionOf: (pageNum: number, lineNum: number) => { id: number; title: string } | null, firstIndex: number): StructList[] {
+export function identifierLists(ix: IdentifierIndex, sectionOf: (pageNum: number, lineNum: number) => { id: number; title: string; parentId: number | null } | null, firstIndex: number): StructList[] {
   const groups = new Map<string, IdentifierDef[]>();
-  for (const d of ix.defs) {
-    if (d.parent === null) continue;
-    const key = `${d.family}|${d.parent}|${sectionOf(d.pageNum, d.lineNum)?.id ?? ''}`;
+  const add = (key: string, d: IdentifierDef) => {
     const g = groups.get(key) ?? [];
     if (!g.some((x) => x.code === d.code)) g.push(d);
     groups.set(key, g);
+  };
+  const perSection = new Map<string, IdentifierDef[]>();
+  for (const d of ix.defs) {
+    if (d.parent === null) continue;
+    const key = `${d.family}|${d.parent}|${sectionOf(d.pageNum, d.lineNum)?.id ?? ''}`;
+    perSection.set(key, [...(perSection.get(key) ?? []), d]);
+  }
+  // A family defined one code per section, each under a heading of its own that does not write
+  // the code ("CONTROL IMPLEMENTATION" over "TASK I-1 Implement the controls ..."), is held by the
+  // section those sections are parts of: the contents cannot show the family, its codes can.
+  // (Sections titled by their codes, "1.1 Background", are the contents' own entries.)
+  for (const [key, g] of perSection) {
+    const codes = new Set(g.map((d) => d.code));
+    const section = sectionOf(g[0]!.pageNum, g[0]!.lineNum);
+    const titled = section && new RegExp(`(?<![\\w.-])${escapeRegex(g[0]!.code)}(?![\\w]|[.-]\\d)`).test(section.title);
+    const lone = codes.size === 1 && section && section.parentId !== null && !titled;
+    for (const d of g) add(lone ? `${d.family}|${d.parent}|up:${section.parentId}` : key, d);
   }
   const byCode = new Map(ix.defs.map((d) => [d.code, d] as const));
   const out: StructList[] = [];
