@@ -611,3 +611,26 @@ describe('a description list whose definitions open their line with the colon (g
     expect(model.items.some((i) => i.label === 'processor')).toBe(false);
   });
 });
+
+describe('a definition list after a sentence that points at what follows, closed by a stop (generated)', () => {
+  it('reads the entries as after a colon', async () => {
+    const parsed = await parsePdf(
+      new Uint8Array(
+        await drawPdf([
+          (doc) => {
+            textAt(doc, L, 100, 'Each call returns a status code. The following status codes indicate a failure of');
+            textAt(doc, L, 100 + STEP, 'some kind.');
+            const { entry } = entryWriter(doc, 100 + 3 * STEP, HANG + 8, 6);
+            entry('ST_NO_MEMORY', ['Returned when memory could not be allocated for the buffer.']);
+            entry('ST_BAD_INPUT', ['Returned when the input does not start with the right header.']);
+            entry('ST_IO_FAILED', ['Returned when the file could not be read or written.']);
+          },
+        ]),
+      ),
+      { pageCap: 3 },
+    );
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.includes('status codes indicate a failure'));
+    expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(['ST_NO_MEMORY', 'ST_BAD_INPUT', 'ST_IO_FAILED']);
+  });
+});

@@ -24,7 +24,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { INTRO_END, OPEN_VERB_END, joinParts, labelOf, withAntecedent, type LineRef, type ListEnd, type StructItem, type StructList } from './lists.ts';
+import { INTRO_END, OPEN_VERB_END, introducesNext, joinParts, labelOf, withAntecedent, type LineRef, type ListEnd, type StructItem, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
@@ -90,7 +90,11 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // Name to use when ..."), as a table of settings is set as a definition list. Every entry
     // must open so; the first line without a lead-in ends the run.
     const leadRun = mode === 'hanging' && !INTRO_END.test(intro.text) && !intro.leadIn && Math.abs(intro.x0 - pageEdge(intro)) <= FLUSH_TOLERANCE && Boolean(seq[i + 1]?.leadIn) && Math.abs(seq[i + 1]!.x0 - intro.x0) <= FLUSH_TOLERANCE;
-    if (!leadRun && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
+    // A sentence that opens by pointing at what follows ("The following return values indicate
+    // an error of some kind.") hands over to the entries as a colon does. (Read only where the
+    // word is near: the sentence is joined from the lines before.)
+    const pointsAhead = mode === 'hanging' && /\.\s*$/.test(intro.text) && /following/i.test(`${seq[i - 1]?.text ?? ''} ${intro.text}`) && introducesNext(sentenceEndingAt(seq, i, opts.isHeading));
+    if (!leadRun && !pointsAhead && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
     // Entries open flush with the intro's last line, the paragraph's left edge; in another
     // column, with that column's text edge.
     const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : intro.x0 + pageEdge(l) - pageEdge(intro));
