@@ -245,6 +245,17 @@ describe('findCardinalityCues: rules', () => {
     expect(findCardinalityCues(one('It has four appendices.'), 'appendix')).toHaveLength(1);
   });
 
+  it('counts "types" for "event types" only with what they classify: before them or after "of"', () => {
+    expect(findCardinalityCues(one('There are two types of questions: open and closed.'), 'event types')).toEqual([]);
+    expect(findCardinalityCues(one('There are two types.'), 'event types')).toEqual([]);
+    expect(findCardinalityCues(one('It is followed by JSON files of two kinds:'), 'types', { qualifiers: ['event'] })).toEqual([]);
+    expect(findCardinalityCues(one('There are eight event types in the archive.'), 'event types')[0]).toMatchObject({ count: 8, match: 'head' });
+    expect(findCardinalityCues(one('The archive holds eight types of events:'), 'event types')[0]).toMatchObject({ count: 8 });
+    // The question's item noun may be the classifier alone, its phrase's words passed beside it.
+    expect(findCardinalityCues(one('There are two types of questions: open and closed.'), 'types', { qualifiers: ['event'] })).toEqual([]);
+    expect(findCardinalityCues(one('There are two types of questions: open and closed.'), 'types')).toHaveLength(1);
+  });
+
   it('matches a modifier word of a multiword item noun, a little weaker than the head', () => {
     const cues = findCardinalityCues(one('GOVERN has 31 subcategories.'), 'subcategory codes');
     expect(cues[0]).toMatchObject({ count: 31, match: 'modifier' });

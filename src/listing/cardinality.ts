@@ -42,6 +42,8 @@ export interface CardinalityOptions {
   maxCount?: number;
   /** Keep cues that read as approximate ("approximately 350 requirements"). Default true. */
   includeApproximate?: boolean;
+  /** The words the question puts before its item noun ("event" in "event types"). */
+  qualifiers?: string[];
 }
 
 // Nouns that people use interchangeably when counting list items.
@@ -321,6 +323,14 @@ export function findCardinalityCues(lines: CueLine[], itemNoun: string | null, o
       if (!matched) continue;
       const nounTok = toks[matched.idx]!;
       if (UNIT_NOUNS.has(lemma(nounTok.lower)) && matched.match !== 'head') continue;
+      // A word that only classifies ("types", or its synonym "kinds") counts what the question
+      // counts only with what it classifies: "two types of questions", "files of two kinds" are no
+      // count of "event types". The question's modifier must stand before it or in its "of" complement.
+      const modifiers = [...forms.filter((f) => f.match === 'modifier').map((f) => f.form), ...(opts.qualifiers ?? []).map(lemma)];
+      if ((matched.match === 'head' || matched.match === 'synonym') && CLASSIFIERS.has(lemma(nounTok.lower)) && modifiers.length) {
+        const around = [...toks.slice(k + 1, matched.idx), ...(toks[matched.idx + 1]?.lower === 'of' ? toks.slice(matched.idx + 2, matched.idx + 5) : [])];
+        if (!around.some((t) => t.kind === 'word' && modifiers.includes(lemma(t.lower)))) continue;
+      }
       // A singular noun after a count above one is a compound modifier or no count at all
       // ("five function model", "SP 800-\n57 Part 1").
       if (value > 1 && !isPluralNoun(nounTok.text) && !/^(series|species|aircraft|personnel)$/.test(nounTok.lower)) continue;

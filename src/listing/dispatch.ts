@@ -25,7 +25,7 @@ import { withTitlesAbove } from './titles-above.ts';
 import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
 import { nounModifiers } from '../question/understand.ts';
-import { CLASSIFIER_WORDS, DETERMINERS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
+import { CLASSIFIER_WORDS, DETERMINERS, FUNCTION_WORDS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
@@ -65,7 +65,10 @@ export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'> & { sco
 export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Promise<ListingOutcome> {
   ctx = await withTitledContainer(ctx);
   const cueLines = await cardinalityLines(ctx);
-  const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords });
+  // The item phrase's words before its noun ("event" of "event types") qualify a classifier noun.
+  const phrase = tokensOf(ctx.u.itemPhrase ?? '');
+  const qualifiers = phrase.slice(0, -1).filter((w) => !FUNCTION_WORDS.has(w) && !CLASSIFIER_WORDS.has(w) && /\p{L}{2}/u.test(w));
+  const cues = findCardinalityCues(cueLines, ctx.u.itemNoun, { keywords: ctx.u.keywords, qualifiers });
   // A count of some other noun that merely shares a question keyword ("six Functions" for a
   // question about categories under a function) says nothing about these items.
   // The cue of the whole item phrase ("4 primitive types") beats one of its head alone ("three
