@@ -60,7 +60,8 @@ export function attributeValues(text: string, isRow: boolean): Set<string> {
   const values: string[] = [];
   if (isRow) values.push(...text.split(' | ').slice(1));
   for (const m of text.matchAll(NOTE)) values.push(...m[2]!.split(/\s*,\s*/));
-  return new Set(values.map((v) => tokensOf(v)).filter((t) => t.length >= 1 && t.length <= VALUE_WORDS).map((t) => (t.length === 1 ? stem(t[0]!) : t.join(' '))));
+  // "AC/DC" gives both values: the slash sets alternatives side by side.
+  return new Set(values.flatMap((v) => v.split(/\s*\/\s*/)).map((v) => tokensOf(v)).filter((t) => t.length >= 1 && t.length <= VALUE_WORDS).map((t) => (t.length === 1 ? stem(t[0]!) : t.join(' '))));
 }
 
 /** The stems of the attribute names a member's notes write ("used in" in "(used in: postinst)"). */

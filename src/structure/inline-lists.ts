@@ -244,15 +244,16 @@ function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     const colon = sentence.indexOf(': ');
     const handovers: { intro: string; body: string; bodyAt: number; bracket: boolean }[] = [];
     if (colon >= 0) handovers.push({ intro: sentence.slice(0, colon + 1), body: sentence.slice(colon + 2).replace(/[.!?]$/, ''), bodyAt: colon + 2, bracket: false });
-    // Where the last bracketed series closed: the noun the next brackets hang from is introduced
-    // after it ("edit-based distances (...), q-gram based distances (q-gram, ...)"). Any other
-    // bracket (a call's arguments "f(x, y, ...)", an aside) is part of the introducing clause.
-    let seriesClosed = -1;
+    // Where the last bracket set after a noun closed: the noun the next brackets hang from is
+    // introduced after it ("edit-based distances (...), q-gram based distances (q-gram, ...)").
+    // A bracket glued to its word (a call's arguments "weightsAndrews(lmobj, kernel, bw, ...)
+    // where kernel ...") is part of the introducing clause.
+    let lastClosed = -1;
     for (const m of sentence.matchAll(/(?<=\p{L})\s\(([^()]{3,400})\)/gu)) {
       const before = sentence.slice(0, m.index!);
-      const intro = (seriesClosed >= 0 ? before.slice(seriesClosed).replace(/^[\s,;]+(?:and\s+|or\s+)?/, '') : before).trim();
+      const intro = (lastClosed >= 0 ? before.slice(lastClosed).replace(/^[\s,;]+(?:and\s+|or\s+)?/, '') : before).trim();
       handovers.push({ intro: intro || before.trim(), body: m[1]!, bodyAt: m.index! + 2, bracket: true });
-      if (bracketParts(m[1]!)) seriesClosed = m.index! + m[0].length;
+      lastClosed = m.index! + m[0].length;
     }
     for (const h of handovers) {
       // Without a count, brackets after a noun still hand over its members when they hold a
