@@ -15,7 +15,7 @@ import { announcedNoun, byRank, rankLists, type RankedList, type StoredList } fr
 import { listsCommand } from '../src/cli/commands/lists.ts';
 import { startFakeOpenAI, type FakeOpenAI, type FakeReply } from './helpers/fake-openai.ts';
 import { drawPdf, textAt as at } from './helpers/make-pdf.ts';
-import { askGenerated, ingestGenerated } from './helpers/generated-doc.ts';
+import { askGenerated, generatedDocument, ingestGenerated } from './helpers/generated-doc.ts';
 
 /**
  * One generated policy-like document with a section per failure class of issue 10 (intent,
@@ -179,15 +179,10 @@ async function processPdf(): Promise<Buffer> {
 }
 
 describe('scope: the routed part\'s own enumeration (generated, no LLM)', () => {
-  let app: App;
-  let documentId: number;
-  beforeAll(async () => {
-    ({ app, documentId } = await ingestGenerated(await processPdf(), 'process.pdf'));
-  }, 60_000);
-  afterAll(async () => app?.close());
+  const guide = generatedDocument(processPdf, 'process.pdf');
 
   it('answers with the tasks the routed step defines, not a list elsewhere that only shares the question\'s words', async () => {
-    const { answer } = await askGenerated<ListingAnswer>(app, documentId, 'How many tasks make up the PX Build step, and what are they?');
+    const { answer } = await guide.ask<ListingAnswer>('How many tasks make up the PX Build step, and what are they?');
     expect(answer.items.map((i) => i.name)).toEqual(['Assemble the parts named in the plan', 'Test the assembled parts against the plan']);
     expect(answer.count).toBe(2);
   });
