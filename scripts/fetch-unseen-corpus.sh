@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -26,6 +26,15 @@ if [ "$set_no" = 2 ]; then
   fetch tcl-doc /usr/share/doc/tcl-doc/tcltk-policy.pdf debian-tcltk-policy-0.3.0.pdf
   fetch r-cran-stringdist /usr/lib/R/site-library/stringdist/doc/RJournal_6_111-122-2014.pdf stringdist-approximate-string-matching-rjournal-2014.pdf
   fetch king /usr/share/doc/king/format-kinemage.pdf kinemage-file-format-1.0.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 10 ]; then
+  fetch systemtap-doc /usr/share/doc/systemtap-doc/langref.pdf systemtap-language-reference.pdf
+  fetch ubuntu-packaging-guide-pdf /usr/share/doc/ubuntu-packaging-guide-pdf/ubuntu-packaging-guide.pdf.gz ubuntu-packaging-guide-1-0-4.pdf
+  fetch backup-manager-doc /usr/share/doc/backup-manager-doc/user-guide.pdf.gz backup-manager-user-guide.pdf
+  fetch r-cran-pscl /usr/lib/R/site-library/pscl/doc/countreg.pdf pscl-regression-models-count-data.pdf
+  fetch grcompiler /usr/share/doc/grcompiler/grcompiler/GTF_6_0.pdf graphite-table-format-6.pdf
   ls -l "$out"
   exit 0
 fi
