@@ -297,4 +297,23 @@ describe('joining wrapped lines', () => {
     // Outside the document being read, every broken word is mended as before.
     expect(joinParts(['deployed and third-', 'party systems'])).toBe('deployed and thirdparty systems');
   });
+
+  it('joins a long flow in one pass exactly as line-by-line joining does, each line found at its offset', async () => {
+    const { compoundsOf, joinLine, withCompounds } = await import('../src/structure/lists.ts');
+    const { flowOf, lineIndexAt } = await import('../src/structure/flow-text.ts');
+    // Every join kind, repeated far past the end the joiner carries (a mend, a kept compound,
+    // a soft hyphen, a plain space), so the text's end alone must decide each join.
+    const texts = ['the organiza-', 'tion keeps third-', 'party records of com\u00AD', 'pliance and', 'Inter-', 'Agency work.'];
+    const lines = Array.from({ length: 3000 }, (_, k) => ({ text: texts[k % texts.length]! })) as unknown as import('../src/parse/types.ts').ParsedLine[];
+    withCompounds(compoundsOf([{ text: 'a third-party tool' }]), () => {
+      const flow = flowOf(lines);
+      let expected = '';
+      for (const l of lines) expected = expected ? joinLine(expected, l.text) : l.text;
+      expect(flow.text).toBe(expected);
+      expect(flow.text).toContain('the organization keeps third-party records of compliance and Inter- Agency work. the organization');
+      // Line 1998 opens "the organiza-": its offset points at its own words.
+      expect(flow.text.slice(flow.starts[1998], flow.starts[1998]! + 10)).toBe('the organi');
+      expect(lineIndexAt(flow, flow.starts[1998]! + 3)).toBe(1998);
+    });
+  });
 });

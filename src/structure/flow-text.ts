@@ -5,7 +5,7 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { joinLine } from './lists.ts';
+import { LineJoiner } from './lists.ts';
 
 export interface FlowText {
   text: string;
@@ -21,14 +21,12 @@ export interface FlowText {
  */
 export function flowOf(lines: ParsedLine[]): FlowText {
   const starts: number[] = [];
-  let text = '';
+  const joined = new LineJoiner();
   for (const l of lines) {
-    // Soft hyphens inside a line are invisible; one at its end is kept for joinLine to mend.
-    const p = l.text.replace(/\s+/g, ' ').trim().replace(/\u00AD(?!$)/g, '');
-    if (p) text = text ? joinLine(text, p) : p;
-    starts.push(text.length - p.length);
+    // Soft hyphens inside a line are invisible; one at its end is kept for joinKind to mend.
+    starts.push(joined.add(l.text.replace(/\s+/g, ' ').trim().replace(/\u00AD(?!$)/g, '')));
   }
-  return { text, starts, lines };
+  return { text: joined.text(), starts, lines };
 }
 
 /** The position in `flow.lines` of the line that holds a text offset. */

@@ -97,6 +97,30 @@ const ANNOUNCED = new RegExp(`(?:\\b(?:including|include|includes|such as|namely
 const BRACKET_ASIDE = /(?<=\p{L})\s\([^(),;:\s]{1,16}(?:\s[^(),;:\s]{1,16}){0,9}\)/gu;
 const NUMBERED_CITATION = /\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]/g;
 
+// Four elements or more (three after a clause of the sentence's own), and three.
+const LONG_SERIES = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/;
+const SHORT_SERIES = /((?:[^,;:()]{2,80},\s+)[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/;
+
+/**
+ * The first match of a series pattern in a sentence, as `pattern.exec(sentence)` gives it. A
+ * series never spans a semicolon, colon or bracket, so each stretch between them is tried alone,
+ * in order, and only when it holds a comma with "and" or "or" after it: the patterns' backtracking
+ * over long stretches without one was most of the structure model's prose reading.
+ */
+function firstSeries(sentence: string, pattern: RegExp): RegExpExecArray | null {
+  const stretch = /[^;:()]+/g;
+  for (let s = stretch.exec(sentence); s; s = stretch.exec(sentence)) {
+    const comma = s[0].indexOf(',');
+    if (comma < 0 || !/\s(?:and|or)\s/.test(s[0].slice(comma))) continue;
+    const m = pattern.exec(s[0]);
+    if (!m) continue;
+    m.index += s.index;
+    m.input = sentence;
+    return m;
+  }
+  return null;
+}
+
 /**
  * Series in running prose: three or more short elements joined by commas with "and" or "or"
  * before the last ("elevation, floodproofing, relocation, or demolition"). Never closed by
@@ -114,8 +138,8 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     // Four elements or more (or three after a clause of the sentence's own); else three elements
     // ("red, green or blue"), as often a passing phrase as a list: only a word that announces
     // members ("such as", "including") or a colon right before them makes those one.
-    const long = /((?:[^,;:()]{2,80},\s+){2,}[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
-    const m = long ?? /((?:[^,;:()]{2,80},\s+)[^,;:()]{2,80},?\s+(?:and|or)\s+[^,;:.()]{2,80})/.exec(sentence);
+    const long = firstSeries(sentence, LONG_SERIES);
+    const m = long ?? firstSeries(sentence, SHORT_SERIES);
     if (!m) continue;
     let before = sentence.slice(0, m.index);
     let series = m[1]!;

@@ -389,33 +389,78 @@ function lastPart(o: Open): string {
 
 /** Joins wrapped lines, mending words hyphenated at a line end. */
 export function joinParts(parts: string[]): string {
-  let out = '';
-  for (const raw of parts) {
-    const p = raw.trim();
-    if (!p) continue;
-    out = out ? joinLine(out, p) : p;
-  }
-  return out.replace(/\s+/g, ' ').replace(/\u00AD/g, '').trim();
+  const j = new LineJoiner();
+  for (const raw of parts) j.add(raw.trim());
+  return j.text().replace(/\s+/g, ' ').replace(/\u00AD/g, '').trim();
 }
 
 /**
- * One more line onto a text: a word hyphenated at the line end is mended when the line goes on
- * in lower case, unless the document being read writes the compound whole elsewhere
- * ("third-party" in a line of its own makes "third-" / "party" that compound, not a broken
- * word); a soft hyphen (U+00AD, set only where a word was broken) always mends.
+ * How one more line goes onto a text, decided by the text's end alone: a word hyphenated at the
+ * line end is mended ('mend': the hyphen dropped) when the line goes on in lower case, unless the
+ * document being read writes the compound whole elsewhere ("third-party" in a line of its own
+ * makes "third-" / "party" that compound: 'glue', the hyphen kept); a soft hyphen (U+00AD, set
+ * only where a word was broken) always mends; otherwise a space ('space').
  */
-/** A digit's width as a share of the font size (about half an em in common text faces; a little more here, for slack). */
+export type JoinKind = 'mend' | 'glue' | 'space';
 
-export function joinLine(text: string, line: string): string {
-  if (/\p{L}\u00AD$/u.test(text)) return text.slice(0, -1) + line;
+/**
+ * How much of a text's end decides its join: its last word and hyphen. Why a bound at all: a
+ * regex anchored at `$` scans the whole string, and a flow joins thousands of lines, so joining
+ * on the whole text was quadratic (three quarters of the structure model's time on a long act).
+ */
+const JOIN_END_CHARS = 256;
+
+export function joinKind(end: string, line: string): JoinKind {
+  if (/\p{L}\u00AD$/u.test(end)) return 'mend';
   // Some typesetters break words with a hyphen character of their own (U+2010, U+2011).
-  if (/\p{L}[-\u2010\u2011]$/u.test(text) && /^\p{Ll}/u.test(line)) {
-    const before = /(\p{L}+)[-\u2010\u2011]$/u.exec(text)?.[1] ?? '';
+  if (/\p{L}[-\u2010\u2011]$/u.test(end) && /^\p{Ll}/u.test(line)) {
+    const before = /(\p{L}+)[-\u2010\u2011]$/u.exec(end)?.[1] ?? '';
     const after = /^\p{L}+/u.exec(line)?.[0] ?? '';
-    if (compounds.has(`${before}-${after}`.toLowerCase())) return text + line;
-    return text.slice(0, -1) + line;
+    return compounds.has(`${before}-${after}`.toLowerCase()) ? 'glue' : 'mend';
   }
-  return `${text} ${line}`;
+  return 'space';
+}
+
+/** One more line onto a text (see joinKind). */
+export function joinLine(text: string, line: string): string {
+  const kind = joinKind(text.length > JOIN_END_CHARS ? text.slice(-JOIN_END_CHARS) : text, line);
+  return kind === 'mend' ? text.slice(0, -1) + line : kind === 'glue' ? text + line : `${text} ${line}`;
+}
+
+/**
+ * Joins many lines into one text in linear time: the parts are kept apart and only the text's end
+ * is carried for joinKind; `add` returns where the line's text starts in the joined text.
+ */
+export class LineJoiner {
+  private readonly parts: string[] = [];
+  private length = 0;
+  private end = '';
+
+  /** Adds a trimmed line (an empty one adds nothing) and returns the offset its text starts at. */
+  add(line: string): number {
+    if (!line) return this.length;
+    if (this.parts.length) {
+      const kind = joinKind(this.end, line);
+      if (kind === 'mend') {
+        // The part before is always a line (a space is followed by one), never empty here.
+        this.parts[this.parts.length - 1] = this.parts[this.parts.length - 1]!.slice(0, -1);
+        this.end = this.end.slice(0, -1);
+        this.length--;
+      } else if (kind === 'space') {
+        this.parts.push(' ');
+        this.end += ' ';
+        this.length++;
+      }
+    }
+    this.parts.push(line);
+    this.length += line.length;
+    this.end = (this.end + line).slice(-JOIN_END_CHARS);
+    return this.length - line.length;
+  }
+
+  text(): string {
+    return this.parts.join('');
+  }
 }
 
 /** The hyphenated compounds the document being read writes within a line (see withCompounds). */

@@ -82,6 +82,25 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   // "TSP"), and its cells then share a centre, not a left edge.
   const centres: number[][] = anchors.map((_, k) => [mid(first.cells[k]!)]);
   let sub: number[] | null = null;
+  // What the checks below read of the table so far, kept as rows join it: re-reading every row
+  // for each next one was quadratic in a table's length.
+  const soFar = { left: Math.min(...first.cells.map((c) => c.x0)), right: Math.max(...first.cells.map((c) => c.x1)), spacings: 0, widest: -Infinity, last: first, keys: 0, plainKeys: 0 };
+  const take = (r: Row, opensRow: boolean) => {
+    if (opensRow) {
+      table.push([r]);
+      soFar.keys++;
+      if (!r.cells[0]!.bold) soFar.plainKeys++;
+    } else table[table.length - 1]!.push(r);
+    for (const c of r.cells) {
+      soFar.left = Math.min(soFar.left, c.x0);
+      soFar.right = Math.max(soFar.right, c.x1);
+    }
+    if (pageOf(r) === pageOf(soFar.last)) {
+      soFar.spacings++;
+      soFar.widest = Math.max(soFar.widest, r.y - soFar.last.y);
+    }
+    soFar.last = r;
+  };
   let j = start + 1;
   for (; j < rows.length; j++) {
     const prev = rows[j - 1]!;
@@ -92,8 +111,7 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
       const goes = goesOverPage(r, prev, anchors, first);
       if (goes === 'end') break;
       if (goes === 'repeated-header') continue;
-      if (goes === 'row') table.push([r]);
-      else table[table.length - 1]!.push(r);
+      take(r, goes === 'row');
       continue;
     }
     if (r.y - prev.y > 2.6 * Math.max(r.size, prev.size)) break;
@@ -102,15 +120,12 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
     // cells stay inside the table's width, however they wrap.
     // (A row's longest cell may run past the rows before it: only an overrun of half the table's
     // width again is the sentence.)
-    const cellsSoFar = table.flat().flatMap((g) => g.cells);
-    const right = Math.max(...cellsSoFar.map((c) => c.x1));
-    const left = Math.min(...cellsSoFar.map((c) => c.x0));
+    const { right, left } = soFar;
     if (r !== rows[j] && r.cells[r.cells.length - 1]!.x1 > right + Math.max(3 * ANCHOR_TOLERANCE, 0.5 * (right - left))) break;
     // Nor is a line split only by our estimate that stands apart from the rows by a wider gap
     // than any row spacing so far ("Other values may be registered ..." under the last row).
     // (Spacings under a header row can be wider: two at least are read.)
-    const spacings = rowSpacings(table);
-    if (split !== rows[j] && spacings.length >= 2 && r.y - prev.y > SPLIT_GAP_SHARE * Math.max(...spacings)) break;
+    if (split !== rows[j] && soFar.spacings >= 2 && r.y - prev.y > SPLIT_GAP_SHARE * soFar.widest) break;
     if (!onAnchors(r, anchors)) {
       // A sub-row ("6.1 | Identify and mitigate ..." under "6. | Eradicate the incident"): a short
       // key set in between the key and value columns, on anchors of its own, and the lines that
@@ -121,20 +136,19 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
       if (opensSub) sub = r.cells.map((c) => c.x0);
       if (!opensSub && !onSub) break;
       // Kept in the row's group for the row spacing; off the table's anchors, so in no cell.
-      table[table.length - 1]!.push(r);
+      take(r, false);
       continue;
     }
     // Keys set in bold row after row (the first row may be the header, bold whatever the keys
     // are): a key in plain print is no key of this table ("/bin/csh may be a link to ..." under
     // a column of bold command names).
-    const keys = table.slice(1).map((g) => g[0]!.cells[0]!);
-    if (r.cells.length >= 2 && keys.length >= 2 && keys.every((k) => k.bold) && !r.cells[0]!.bold) break;
+    if (r.cells.length >= 2 && soFar.keys >= 2 && soFar.plainKeys === 0 && !r.cells[0]!.bold) break;
     // A row whose key cell is empty continues the row above (a wrapped cell).
-    if (r.cells.length >= 2 && near(r.cells[0]!.x0, anchors[0]!)) table.push([r]);
-    else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size) && !(keyCannotWrap(table[table.length - 1]!, r, anchors) && !tableGoesOn(rows[j + 1], r, anchors))) table[table.length - 1]!.push(r);
+    if (r.cells.length >= 2 && near(r.cells[0]!.x0, anchors[0]!)) take(r, true);
+    else if (r.y - prev.y <= 1.6 * Math.max(r.size, prev.size) && !(keyCannotWrap(table[table.length - 1]!, r, anchors) && !tableGoesOn(rows[j + 1], r, anchors))) take(r, false);
     // A paragraph break inside a cell (a long description in paragraphs) keeps to the cell's
     // column: past it the lines go on off the key column until the next row opens.
-    else if (!r.cells.some((c) => near(c.x0, anchors[0]!)) && resumes(rows, j, anchors)) table[table.length - 1]!.push(r);
+    else if (!r.cells.some((c) => near(c.x0, anchors[0]!)) && resumes(rows, j, anchors)) take(r, false);
     else break;
     for (const c of r.cells) centres[anchors.findIndex((a) => near(a, c.x0))]?.push(mid(c));
   }
@@ -190,12 +204,6 @@ function resumes(rows: Row[], j: number, anchors: number[]): boolean {
 
 /** Rows read ahead for the next row of a table after a paragraph break in a cell. */
 const RESUME_REACH = 80;
-
-/** Baseline steps between the lines of a table so far, on one page. */
-function rowSpacings(table: Row[][]): number[] {
-  const lines = table.flat();
-  return lines.slice(1).flatMap((r, k) => (pageOf(r) === pageOf(lines[k]!) ? [r.y - lines[k]!.y] : []));
-}
 
 /** How much wider than the widest row spacing a split line's gap must be to stand apart. */
 const SPLIT_GAP_SHARE = 1.25;
