@@ -30,8 +30,8 @@ describe('identifier grammar: the hierarchy is read from the code itself', () =>
  * A made-up handbook: two numbered parts, each defining coded rules in two runs under their own
  * title lines, with a "Guidance" heading and prose after each rule (which must not split a run).
  */
-function handbookPages(): Draw[] {
-  const part = (doc: PDFKit.PDFDocument, n: number, title: string, rules: string[][]) => {
+function handbookPages(chapter = ''): Draw[] {
+  const part = (doc: PDFKit.PDFDocument, n: number | string, title: string, rules: string[][]) => {
     at(doc, 72, 60, `${n} ${title}`, { bold: true, size: 14 });
     let y = 90;
     rules.forEach((run, r) => {
@@ -48,12 +48,12 @@ function handbookPages(): Draw[] {
   };
   return [
     (doc) =>
-      part(doc, 7, 'CONTAINER HANDLING', [
+      part(doc, `${chapter}7`, 'CONTAINER HANDLING', [
         ['Inspect every seal before lifting.', 'Weigh each container at the gate.'],
         ['Stack no more than five high.', 'Keep reefers powered at all times.', 'Log every damaged corner.'],
       ]),
     (doc) =>
-      part(doc, 8, 'VESSEL BERTHING', [
+      part(doc, `${chapter}8`, 'VESSEL BERTHING', [
         ['Confirm the berth window with the pilot.', 'Check fender condition daily.'],
         ['Record mooring line tension hourly.', 'Report any drift to the harbour master.'],
       ]),
@@ -188,5 +188,27 @@ describe('identifier lists answer questions (no LLM)', () => {
   it('the whole family when the question names no run', async () => {
     const { answer } = await ask('Which rules apply to container handling?');
     expect(answer.items.map((i) => i.name)).toEqual(['7.1', '7.2', '7.3', '7.4', '7.5']);
+  });
+});
+
+describe('a run of a family under the code the question names (generated, no LLM)', () => {
+  let app: App;
+  let documentId: number;
+
+  // The same handbook a chapter down: parts "3.7" and "3.8", rules "3.7.1" ... in their runs.
+  beforeAll(async () => {
+    ({ app, documentId } = await ingestGenerated(await drawPdf(handbookPages('3.')), 'handbook-chapter.pdf'));
+  }, 60_000);
+
+  afterAll(async () => app?.close());
+
+  it('sweeps the codes under the code, then keeps the run whose heading holds a word of the question the other run lacks', async () => {
+    const { answer, trace } = await askGenerated<ListingAnswer>(app, documentId, 'Which extended rules does the Container Handling part (3.7) contain?');
+    expect(answer.strategy).toBe('pattern/question-container');
+    expect(answer.items.map((i) => i.name)).toEqual(['3.7.3', '3.7.4', '3.7.5']);
+    expect(JSON.stringify(trace.filter((t) => t.step === 'run'))).toContain('Extended Rules');
+    // A question naming no run, or both, gets every code under the part.
+    const all = await askGenerated<ListingAnswer>(app, documentId, 'Which rules does the Container Handling part (3.7) contain?');
+    expect(all.answer.items.map((i) => i.name)).toEqual(['3.7.1', '3.7.2', '3.7.3', '3.7.4', '3.7.5']);
   });
 });

@@ -1,4 +1,6 @@
 import { regexSweep } from '../../sql/load-lines.ts';
+import { identifierHeadings } from '../../sql/identifier-headings.ts';
+import { askedRun } from '../run-asked.ts';
 import { linesAfter } from '../../sql/lines-beside.ts';
 import { wholeText } from '../continuation.ts';
 import type { LineRow } from '../../db/rows.ts';
@@ -77,12 +79,21 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     const quote = (l: LineRow) => (l.text.includes(name) ? name : code);
     return { name, code: name, surfaceForms: surface, citations: [cite(first, quote(first)), ...others.map((l) => cite(l, quote(l)))], confidence: 0.95 };
   });
+  const exhaustive = items.length > 0 && !induced.guess && (induced.source !== 'question-container' || runsFromOne(codes.map(lastNumber)));
+  // The run of the codes the question names by its heading's own word (run-asked.ts). The runs
+  // part a sequence proven whole, each up to the next heading: the run is as whole as the sweep.
+  const headings = await identifierHeadings(ctx.db, ctx.documentId, codes);
+  const run = askedRun(ctx.question, ctx.u.itemNounSingular, codes.map((c) => {
+    const at = byCode.get(c)!.defining;
+    return at ? (headings.get(`${c}@${at.pageNum}:${at.lineNum}`) ?? null) : null;
+  }));
+  if (run) await ctx.tracer.record({ stage: 'list', step: 'run', strategy: 'pattern', decision: `keep the ${run.members.length} of ${codes.length} codes under the heading "${run.heading}", named by the question`, output: { heading: run.heading, kept: run.members.map((k) => codes[k]), of: codes.length } });
   return {
     strategy: 'pattern',
     variant: induced.source,
-    items,
-    exhaustive: items.length > 0 && !induced.guess && (induced.source !== 'question-container' || runsFromOne(codes.map(lastNumber))),
-    detail: { ...(induced.guess ? { guessed: 'the siblings of the one code the question names' } : {}), regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed },
+    items: run ? run.members.map((k) => items[k]!) : items,
+    exhaustive,
+    detail: { ...(induced.guess ? { guessed: 'the siblings of the one code the question names' } : {}), regex: induced.regex, prefix: induced.prefix, matchedLines: lines.length, narrowedToRegion: narrowed, ...(run ? { run: run.heading, of: codes.length } : {}) },
     tokens: 0,
     llmCalls: 0,
   };
