@@ -256,6 +256,17 @@ describe('findCardinalityCues: rules', () => {
     expect(findCardinalityCues(one('There are two types of questions: open and closed.'), 'types')).toHaveLength(1);
   });
 
+  it('counts a bare head right after its number only where the sentence names a qualifier of the question', () => {
+    // "global cost functions": the two functions of a passing remark are some other functions.
+    expect(findCardinalityCues(one('The domains of the two functions must match.'), 'functions', { qualifiers: ['global', 'cost'] })).toEqual([]);
+    // The sentence says which: its subject holds a qualifier.
+    expect(findCardinalityCues(one('The global library offers four functions:'), 'functions', { qualifiers: ['global', 'cost'] })[0]).toMatchObject({ count: 4, match: 'head' });
+    // A noun phrase of its own after the number is read as before.
+    expect(findCardinalityCues(one('The three q-gram based distances are computed alike.'), 'distances', { qualifiers: ['gram', 'based'] })[0]).toMatchObject({ count: 3 });
+    // Without qualifiers in the question, a bare head counts.
+    expect(findCardinalityCues(one('The domains of the two functions must match.'), 'functions')[0]).toMatchObject({ count: 2 });
+  });
+
   it('matches a modifier word of a multiword item noun, a little weaker than the head', () => {
     const cues = findCardinalityCues(one('GOVERN has 31 subcategories.'), 'subcategory codes');
     expect(cues[0]).toMatchObject({ count: 31, match: 'modifier' });

@@ -225,6 +225,21 @@ describe('rankLists: the level rule', () => {
     expect(ranked[0]!.list.id).toBe(2);
     expect(ranked.find((r) => r.list.id === 1)!.features.scopeMiss).toBe(1);
   });
+  it('scope: a list under a title that holds every word of the scope, in another order, is in scope and titled by it', () => {
+    const q = 'Which encodings are registered in the section on 128+ glyph text encodings?';
+    const text: StoredList = { ...list(1, 'Each encoding is described below.', ['OT1', 'OT2', 'OT3']), heading: '2.2 128+ glyph encodings (text)' };
+    const maths: StoredList = { ...list(2, 'Each encoding is described below.', ['OML', 'OMS', 'OMX']), heading: '2.6 128+ glyph encodings (mathematics)' };
+    const ranked = rankLists([maths, text], understandQuestion(q), q, {});
+    expect(ranked.find((r) => r.list.id === 1)!.features).toMatchObject({ scopeMiss: 0, scopeTitled: 1 });
+    expect(ranked.find((r) => r.list.id === 2)!.features.scopeMiss).toBe(1);
+    expect(ranked[0]!.list.id).toBe(1);
+  });
+  it('the question\'s words side by side in the title of the section a list sits in count as in its own heading', () => {
+    const q = 'For which app/config fields does the team give guidance?';
+    const fields: StoredList = { ...list(1, 'The following considerations apply when editing the file.', ['Section', 'Priority', 'Maintainer']), sectionPath: 'Packaging > app/config' };
+    const ranked = rankLists([fields], understandQuestion(q), q, {});
+    expect(ranked[0]!.features.adjacent).toBeGreaterThan(0);
+  });
   it('level: a table keyed by another column than the one the question names is not the answer', () => {
     const q = 'Which subcategories does the program have?';
     const table: StoredList = { ...list(1, 'Table 4: Categories and subcategories of the program :: Categories | Subcategories', ['Planning', 'Review']), kind: 'table-row' };

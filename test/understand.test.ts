@@ -334,6 +334,8 @@ describe('understandQuestion: scope and references', () => {
     ['Which Categories are in the PROTECT Function?', 'PROTECT'],
     ['What subcategories are under MAP 1?', 'MAP 1'],
     ['What items are listed under Coverage C—Other Coverages?', 'Coverage C—Other Coverages'],
+    // A number with a plus is one quantity of the phrase, no end of it.
+    ['Which encodings are registered in the section on 128+ glyph text encodings?', '128+ glyph text encodings'],
   ])('%s -> %s', (q, scope) => {
     expect(u(q).scope).toBe(scope);
   });

@@ -262,6 +262,7 @@ export function rankLists(
     return nounStems.has(t[0] ?? '') || (t.length <= TUNING.instanceNameMaxWords && nounStems.has(t.at(-1) ?? ''));
   };
   const scopeTokens = u.scope ? tokensOf(u.scope).join(' ') : '';
+  const scopeStems = tokensOf(u.scope ?? '').map(stem);
   // A scope written in capitals ("MANAGE") is a name: it is matched as written, so the verb
   // "manage" in running text does not count as naming it.
   const capsScope = u.scope && u.scope.length >= 3 && u.scope === u.scope.toUpperCase() && /\p{L}/u.test(u.scope) ? new RegExp(`(?<![\\p{L}\\p{N}])${u.scope.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`, 'u') : null;
@@ -416,7 +417,12 @@ export function rankLists(
         : 0;
     // The scope rule: a question restricted to a part ("under MANAGE") is not answered by a list
     // whose heading, sections, intro and items never name that part.
-    const scopeMiss = scopeTokens && !namesScope(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent} ${f.items}`) ? 1 : 0;
+    // A title may set the scope's words in another order ("128+ glyph encodings (text)" for "the
+    // section on 128+ glyph text encodings"): the list's own heading holding every one names it.
+    const headingWords = new Set(tokensOf(f.heading).map(stem));
+    const titledScope = scopeStems.length >= 2 && scopeStems.every((w) => headingWords.has(w));
+    const scopeTitled = scopeTokens && (titledScope || namesScope(f.heading)) ? 1 : 0;
+    const scopeMiss = scopeTokens && !titledScope && !namesScope(`${f.heading} ${f.ancestors} ${f.intro} ${f.parent} ${f.items}`) ? 1 : 0;
     // A table whose header names the item noun in another column than its key column lists
     // the wrong level ("Categories | Subcategories" asked for subcategories).
     const headerCells = l.kind === 'table-row' && l.intro?.includes(' :: ') ? l.intro.split(' :: ').at(-1)!.split(' | ') : [];
@@ -463,7 +469,8 @@ export function rankLists(
     const whole = l.parentList !== null && l.parentItem === null ? byId.get(l.parentList) : undefined;
     // Or its intro negates where the whole's does not, for a question that negates ("not
     // currently emitted" within the sections that "may be emitted").
-    const partSaysMore = whole ? keywords.some((k) => holds(ownHeadingWords(l), k)) || Boolean(u.negated && negates(l.intro ?? '') && !negates(whole.intro ?? '')) : true;
+    // The question's scope is among what it asks ("the section on 128+ glyph encodings").
+    const partSaysMore = whole ? [...keywords, ...scopeStems].some((k) => holds(ownHeadingWords(l), k)) || Boolean(u.negated && negates(l.intro ?? '') && !negates(whole.intro ?? '')) : true;
     const partOnly = whole && !partSaysMore ? 1 : 0;
     // The whole run, for a question that negates, when one of its parts is introduced with the
     // negation and the run itself is not: the run holds both what is and what is not.
@@ -504,7 +511,8 @@ export function rankLists(
     // So is a series whose intro is a bare noun phrase, the noun its brackets hang from
     // ("q-gram based distances (q-gram, Jaccard, and cosine)"): that phrase is its title.
     const namedBy = l.kind === 'series' && tokensOf(l.intro ?? '').length <= SERIES_TITLE_WORDS ? [l.intro ?? ''] : [];
-    const titleIsPhrase = itemPhrase && [l.heading ?? '', l.sectionPath.split(' > ').at(-1) ?? '', ...namedBy].some((h) => tokensOf(stripNumbering(h)).join(' ') === itemPhrase);
+    const ownTitle = l.sectionPath.split(' > ').at(-1) ?? '';
+    const titleIsPhrase = itemPhrase && [l.heading ?? '', ownTitle, ...namedBy].some((h) => tokensOf(stripNumbering(h)).join(' ') === itemPhrase);
     const phraseTitled = itemPhrase && (hasPhrase(tokensOf(f.heading), itemPhrase) || titleIsPhrase) ? (titleIsPhrase ? 2 : 1) : 0;
     // The routed section consists of this list: routing placed it as a reference would.
     const isSectionList = opts.sectionList !== undefined && opts.sectionList !== null && opts.sectionList === l.id ? 1 : 0;
@@ -519,8 +527,9 @@ export function rankLists(
     }
     // The question's neighbouring words standing side by side in the list's intro or own heading
     // ("only Eq and Storable instances" against "including instances for Eq and Storable"): the
-    // sentence says what the question says, not just the same words scattered.
-    const adjacent = pairShare(questionPairs, contentStems(`${introSentence} ${l.heading ?? ''}`));
+    // sentence says what the question says, not just the same words scattered. The title of the
+    // section the list sits in directly is its heading too ("debian/control" over a table of fields).
+    const adjacent = pairShare(questionPairs, contentStems(`${introSentence} ${l.heading ?? ''} ${ownTitle}`));
     const asked = keywords.length - classifierMissing;
     const coverage = asked > 0 ? covered / asked : 0;
     // The share of the question's words the introducing sentence says by itself.
@@ -560,7 +569,7 @@ export function rankLists(
     return {
       list: l,
       score: Math.round(score * 100) / 100,
-      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, adjacent: Math.round(adjacent * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, conditionMembers: condition?.members.length ?? 0, items: l.items.length },
+      features: { scopeIsItem: scopeIsItem || otherColumn, scopeMiss, scopeTitled, otherColumn, noun: nounHere, labelNamed, mixedPolarity, namesMembers, excluded: excludedHit, polarity, itemsNamed, partOnly, subLevelUnasked, introCoverage: Math.round(introCoverage * 100) / 100, markedRows, phraseTitled, adjacent: Math.round(adjacent * 100) / 100, sectionList: isSectionList, lexical: Math.round(lexical * 100) / 100, coverage: Math.round(coverage * 100) / 100, refHits, refMiss, refTitled, mentionsRefOnly: 0, wordsCovered: covered, introduced, inScope, countMatch, countScored: cueStart === null ? countMatch : 0, cueIntroduced, conditionMembers: condition?.members.length ?? 0, items: l.items.length },
       context: `${f.heading.trim()} :: ${f.intro}`.slice(0, 240),
       ...(condition ? { condition } : {}),
     };

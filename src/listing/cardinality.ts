@@ -331,6 +331,11 @@ export function findCardinalityCues(lines: CueLine[], itemNoun: string | null, o
         const around = [...toks.slice(k + 1, matched.idx), ...(toks[matched.idx + 1]?.lower === 'of' ? toks.slice(matched.idx + 2, matched.idx + 5) : [])];
         if (!around.some((t) => t.kind === 'word' && modifiers.includes(lemma(t.lower)))) continue;
       }
+      // A bare head right after the number ("the two functions") counts the question's items only
+      // when its sentence says which ones: for a question that qualifies its noun ("global cost
+      // functions"), a count of functions naming none of the qualifiers counts something else.
+      const qualifying = (opts.qualifiers ?? []).map(lemma);
+      if (matched.match === 'head' && matched.idx === k + 1 && qualifying.length && !toks.some((t) => t.kind === 'word' && qualifying.includes(lemma(t.lower)))) continue;
       // A singular noun after a count above one is a compound modifier or no count at all
       // ("five function model", "SP 800-\n57 Part 1").
       if (value > 1 && !isPluralNoun(nounTok.text) && !/^(series|species|aircraft|personnel)$/.test(nounTok.lower)) continue;

@@ -336,7 +336,10 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const fromSection = ctx.u.signals.includes('intent-from-section');
   const placedAt = fromSection ? sorted.findIndex((r) => r.list.id === ctx.sectionList) : -1;
   const ranked = placedAt > 0 ? [sorted[placedAt]!, ...sorted.filter((_, k) => k !== placedAt)] : sorted;
-  const [best, second] = ranked;
+  const best = ranked[0];
+  // The runner-up is the best list with another answer: the same items set out again (a table
+  // of what a list just named) agree with the best list, they do not rival it.
+  const second = best ? ranked.slice(1).find((r) => !sameItems(r.list, best.list)) : undefined;
   // A lone candidate has nothing to beat (its score may be below zero: a missed reference).
   const rankMargin = best ? (second ? (best.score - second.score) / Math.max(Math.abs(best.score), 1e-9) : 1) : 0;
   // Contested: the ranking cannot separate two strong candidates; a model, when there is one,
@@ -358,7 +361,10 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // The list the question was read as a listing for (the routed section's body is that list):
   // it is the reason there is a list to sweep, whatever the question's other words.
   const placed = Boolean(top && fromSection && top.list.id === ctx.sectionList);
-  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || placed));
+  // So is a list of the item noun under a heading that names the question's scope ("the section
+  // on 128+ glyph text encodings"): the scope's words are the question's, counted or not.
+  const titled = Boolean(top && (top.features.scopeTitled ?? 0) > 0 && (top.features.noun ?? 0) > 0);
+  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || placed || titled));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.
@@ -455,6 +461,15 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
     ...cost,
   };
+}
+
+/** Two lists of the same items by their names (normalised), whatever their order or layout. */
+function sameItems(a: StoredList, b: StoredList): boolean {
+  if (a.items.length !== b.items.length) return false;
+  const names = (l: StoredList) => new Set(l.items.map((i) => tokensOf(i.label).join(' ')));
+  const x = names(a);
+  const y = names(b);
+  return x.size === y.size && [...x].every((n) => y.has(n));
 }
 
 /** TOC-based answers of the structure strategy: sections, not enumerations in the text. */

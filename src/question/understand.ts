@@ -452,7 +452,8 @@ function tokenize(text: string, codes: Span[]): Tok[] {
   const toks: Tok[] = [];
   let pos = 0;
   const pushPlain = (chunk: string, base: number) => {
-    const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*|[^\sA-Za-z0-9]/g;
+    // A number with a plus after it ("128+ glyph encodings") is one quantity, no break in a phrase.
+    const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*(?:\+(?!\d))?|[^\sA-Za-z0-9]/g;
     for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
       const t = m[0];
       // "What's in ..." reads as "What is in ...", not as a possessive.
