@@ -479,7 +479,9 @@ export function rankLists(
     // question (or the item noun) that the list's own items mostly do not ("which projects" over
     // practices that each point to a project): a word one long nested item happens to hold says
     // nothing about the level.
-    const upper = l.subLevelOf !== undefined ? byId.get(l.subLevelOf) : undefined;
+    // A record's fields (structure/records.ts) are such a level below the records too.
+    const recordOf = l.parentList !== null && l.parentItem !== null ? byId.get(l.parentList) : undefined;
+    const upper = l.subLevelOf !== undefined ? byId.get(l.subLevelOf) : recordOf?.kind === 'record' ? recordOf : undefined;
     const share = (its: StoredList['items'], k: string) => its.filter((i) => holds(stemsOf(i.label), k)).length / Math.max(its.length, 1);
     const levelAsked = upper ? [...keywords, ...nounStems].some((k) => share(l.items, k) >= TUNING.subLevelWordShare && share(upper.items, k) < share(l.items, k) / 2) : true;
     const subLevelUnasked = levelAsked ? 0 : 1;

@@ -19,6 +19,7 @@ import { detectTables } from './tables.ts';
 import { detectCaptionedTables } from './captioned-tables.ts';
 import { detectHeaderSeries } from './header-series.ts';
 import { identifierLists, indexIdentifiers } from './identifiers.ts';
+import { detectRecords } from './records.ts';
 
 export interface ListRow {
   id: number;
@@ -72,7 +73,7 @@ export interface StructureModel {
   lists: ListRow[];
   items: ListItemRow[];
   identifiers: IdentifierRow[];
-  stats: { furnitureLines: number; lists: number; items: number; nestedLists: number; identifiers: number; identifierLists: number };
+  stats: { furnitureLines: number; lists: number; items: number; nestedLists: number; identifiers: number; identifierLists: number; recordLists: number };
 }
 
 /**
@@ -137,8 +138,15 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     },
     blocks.length + inline.length + tables.length,
   );
-  const detected = [...blocks, ...inline, ...tables, ...coded];
-  const lists = detected.map((l) => toListRow(l, sectionOf(sections, l)));
+  // Blocks of the same labelled fields set again and again are records: each block one item.
+  const found = [...blocks, ...inline, ...tables, ...coded];
+  const sectionTitle = (l: StructList) => {
+    const id = sectionOf(sections, l);
+    return id === null ? null : { id, title: byId.get(id)!.title };
+  };
+  const records = detectRecords(found, doc.lines, { sectionOf: sectionTitle, outsideText, firstIndex: found.length, commonSection: (ids) => commonSection(byId, ids) });
+  const detected = [...found, ...records];
+  const lists = detected.map((l) => toListRow(l, l.sectionId !== undefined ? l.sectionId : sectionOf(sections, l)));
   const identifiers = ids.defs.map((d) => ({
     code: d.code,
     family: d.family,
@@ -175,8 +183,19 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     lists,
     items,
     identifiers,
-    stats: { furnitureLines: index.furniture.size, lists: lists.length, items: items.length, nestedLists: lists.filter((l) => l.parentList !== null).length, identifiers: identifiers.length, identifierLists: coded.length },
+    stats: { furnitureLines: index.furniture.size, lists: lists.length, items: items.length, nestedLists: lists.filter((l) => l.parentList !== null).length, identifiers: identifiers.length, identifierLists: coded.length, recordLists: records.length },
   };
+}
+
+/** The innermost section that holds all the sections given (null when none does). */
+function commonSection(byId: Map<number, TocRow>, ids: number[]): number | null {
+  const chain = (id: number) => {
+    const out: number[] = [];
+    for (let cur: TocRow | undefined = byId.get(id); cur; cur = cur.parentId !== null ? byId.get(cur.parentId) : undefined) out.push(cur.id);
+    return out;
+  };
+  const [first, ...rest] = ids.map(chain);
+  return first?.find((id) => rest.every((c) => c.includes(id))) ?? null;
 }
 
 /** The innermost section whose heading comes before the list's first item. */

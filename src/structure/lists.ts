@@ -38,8 +38,8 @@ export interface StructList {
   parentItem: number | null;
   depth: number;
   /** The marker kind, or a table's rows keyed by a column. */
-  kind: MarkerKind | 'table-row' | 'series' | 'identifier' | 'term';
-  style: MarkerStyle | 'table' | 'prose' | 'code' | 'hanging' | 'labelled';
+  kind: MarkerKind | 'table-row' | 'series' | 'identifier' | 'term' | 'record';
+  style: MarkerStyle | 'table' | 'prose' | 'code' | 'hanging' | 'labelled' | 'fields';
   /** The sentence that introduces the list ("We do not insure any of the following:"). */
   intro: string | null;
   /** The heading lines last seen above the list ("Article 5 Prohibited AI practices"). */
@@ -54,6 +54,8 @@ export interface StructList {
   gapAfter: boolean;
   pageStart: number;
   pageEnd: number;
+  /** The section the list belongs to, when it is not the one its first item sits in (a list gathered over several sections). */
+  sectionId?: number | null;
 }
 
 export interface DetectOptions {
