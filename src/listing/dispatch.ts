@@ -29,6 +29,7 @@ import { CLASSIFIER_WORDS, DETERMINERS, FUNCTION_WORDS, parseNumberWord, SECTION
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
+import { rowValueSplit } from './row-values.ts';
 import type { TocNode } from '../sql/toc-level.ts';
 
 type StrategyName = 'structure' | 'pattern' | 'semantic';
@@ -282,7 +283,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // Identifier questions ("all the codes under X") are answered by the identifier sweep.
   // For a question about identifiers, a regex sweep of one family is exhaustive by construction
   // and lists do not rival it; otherwise a sweep of codes it induced competes like any candidate.
-  if (chain?.strategy === 'pattern' && strategyOrder(ctx)[0] === 'pattern') return chain;
+  // Its codes may key a table's rows, and the question pick the rows by a cell value (row-values.ts).
+  if (chain?.strategy === 'pattern' && strategyOrder(ctx)[0] === 'pattern') return rowsByValue(ctx, chain, known ?? (await loadLists(ctx.db, ctx.documentId)));
   // Sections read for what they lack answer a question restricted that way; a list cannot.
   if (chain?.variant === 'sections-lacking') return chain;
   const lists = known ?? (await loadLists(ctx.db, ctx.documentId));
@@ -461,6 +463,18 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
     ...cost,
   };
+}
+
+/**
+ * The sweep's codes kept to the rows of their table that hold the cell value the question names.
+ * A value read from the question's words proves no set whole: the verdict is left open.
+ */
+async function rowsByValue(ctx: StrategyContext, chain: StrategyResult, lists: StoredList[]): Promise<StrategyResult> {
+  const split = rowValueSplit(ctx.question, ctx.u.containerCodes ?? [], ctx.u.itemNounSingular, chain.items.map((i) => i.name), lists);
+  if (!split) return chain;
+  const kept = new Set(split.codes);
+  await ctx.tracer.record({ stage: 'list', step: 'row_values', decision: `keep the ${kept.size} of ${chain.items.length} codes whose row in list ${split.list} gives "${split.said.join(' ')}"; not proven whole: a value read from the question's words`, output: { list: split.list, value: split.said, kept: split.codes } });
+  return { ...chain, items: chain.items.filter((i) => kept.has(i.name)), exhaustive: false, detail: { ...chain.detail, rowValue: split.said, table: split.list, of: chain.items.length } };
 }
 
 /** Two lists of the same items by their names (normalised), whatever their order or layout. */
