@@ -44,14 +44,16 @@ export function upperRatio(s: string): number {
 export function dice(a: string, b: string): number {
   if (a === b) return 1;
   if (a.length < 2 || b.length < 2) return 0;
-  const grams = new Map<string, number>();
+  // Bigrams as numbers (two UTF-16 code units), not two-character strings: the TOC locator
+  // compares each outline title with many lines, and slicing strings was most of its time.
+  const grams = new Map<number, number>();
   for (let i = 0; i < a.length - 1; i++) {
-    const g = a.slice(i, i + 2);
+    const g = a.charCodeAt(i) * 65536 + a.charCodeAt(i + 1);
     grams.set(g, (grams.get(g) ?? 0) + 1);
   }
   let hits = 0;
   for (let i = 0; i < b.length - 1; i++) {
-    const g = b.slice(i, i + 2);
+    const g = b.charCodeAt(i) * 65536 + b.charCodeAt(i + 1);
     const n = grams.get(g) ?? 0;
     if (n > 0) {
       hits++;
