@@ -279,6 +279,24 @@ describe('what introduces a table', () => {
     });
   const tableOf = (model: Awaited<ReturnType<typeof modelOf>>['model']) => model.lists.find((l) => l.kind === 'table-row')!;
 
+  it('reads a first row whose key is set in another font than the keys below it as the header, not a member', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'Table 3: Functions for fitted objects.');
+        // The header in the body face, the keys in a typewriter face, no bold anywhere.
+        at(doc, 90, 84, 'Function');
+        at(doc, 260, 84, 'Description');
+        ['print()', 'summary()', 'coef()', 'vcov()'].forEach((k, i) => {
+          doc.font('Courier').fontSize(11).text(k, 90, 104 + 16 * i, { lineBreak: false });
+          at(doc, 260, 104 + 16 * i, `What ${k} gives back`);
+        });
+      },
+    ]);
+    const table = tableOf(model);
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['print()', 'summary()', 'coef()', 'vcov()']);
+    expect(table.intro).toBe('Table 3: Functions for fitted objects. :: Function | Description');
+  });
+
   it('takes the whole sentence over the table for its intro, not its last line alone', async () => {
     const { model } = await modelOf([
       (doc) => {

@@ -9,6 +9,7 @@
 import type { ParsedLine } from '../parse/types.ts';
 import { introducesNext, joinParts, labelOf, lastSentence, type StructList } from './lists.ts';
 import { romanValue } from '../toc/numbering.ts';
+import { wordCount } from '../toc/text.ts';
 
 export interface Row {
   y: number;
@@ -395,6 +396,24 @@ function columnOf(x: number, anchors: number[]): number {
   return col;
 }
 
+/**
+ * With no header above it, the first row is the header when its key is set in another font than
+ * the keys below it, nearly all of which share one ("Function" in roman over "print()",
+ * "summary()" in typewriter; a key glued to its description may read as the other font): the
+ * column's name, not a member. Its cells are names, a few words each.
+ */
+function headerByFont(groups: Row[][], anchors: number[]): boolean {
+  if (groups.length < 3 || groups[0]![0]!.cells.some((c) => wordCount(c.text) > HEADER_CELL_WORDS)) return false;
+  const keyFont = (g: Row[]) => g[0]!.cells.find((c) => near(c.x0, anchors[0]!))?.font ?? null;
+  const first = keyFont(groups[0]!);
+  const fonts = new Map<string | null, number>();
+  for (const g of groups.slice(1)) fonts.set(keyFont(g), (fonts.get(keyFont(g)) ?? 0) + 1);
+  const [body, n] = [...fonts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
+  return first !== null && body !== null && body !== first && n >= HEADER_FONT_SHARE * (groups.length - 1);
+}
+const HEADER_FONT_SHARE = 0.8;
+const HEADER_CELL_WORDS = 4;
+
 function isHeaderRow(cells: ParsedLine[]): boolean {
   return cells.every((c) => c.bold) || cells.every((c) => c.text === c.text.toUpperCase() && /\p{L}/u.test(c.text));
 }
@@ -422,7 +441,7 @@ function toList(groups: Row[][], anchors: number[], above: Above, index: number)
   // The table's first row is its header when it is set as one (bold or capitals) on the anchors;
   // otherwise the header rows above it, if any.
   const own = groups[0]![0]!.cells;
-  const ownHeader = isHeaderRow(own) && own.length === anchors.length;
+  const ownHeader = (isHeaderRow(own) || (!above.header && headerByFont(groups, anchors))) && own.length === anchors.length;
   const headerCells = ownHeader ? anchors.map((a) => own.find((c) => near(c.x0, a))?.text.trim() ?? '') : above.header;
   const body = ownHeader ? groups.slice(1) : groups;
   if (body.length < 2) return null;
