@@ -12,6 +12,8 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
+import { escapeRegex } from '../lexicon/identifiers.ts';
+import { readingPosition } from '../text/position.ts';
 import type { LineRef, StructItem, StructList } from './lists.ts';
 
 /** A field label is a name: a few words before its colon. */
@@ -48,7 +50,7 @@ function blockOf(list: StructList): Block | null {
 }
 
 const key = (label: string) => label.toLowerCase().replace(/\s+/g, ' ');
-const at = (r: LineRef) => r.pageNum * 100_000 + r.lineNum;
+const at = (r: LineRef) => readingPosition(r.pageNum, r.lineNum);
 
 /**
  * The record lists of a document: for each first field label that opens two blocks or more (each
@@ -82,7 +84,7 @@ export function detectRecords(
     const blocks = found.filter((b) => key(b.fields[1]!.label) === second && isName(b.fields[0]!.value)).sort((a, b) => at(a.list.items[0]!.lines[0]!) - at(b.list.items[0]!.lines[0]!));
     if (blocks.length < 2) continue;
     // Every line opening with the first label is one of these records' first lines: none missed.
-    const opening = new RegExp(`^\\s*${first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')}\\s*:`, 'i');
+    const opening = new RegExp(`^\\s*${escapeRegex(first).replace(/ /g, '\\s+')}\\s*:`, 'i');
     const openers = lines.filter((l) => !opts.outsideText(l) && opening.test(l.text)).length;
     const whole = openers === blocks.length;
     const sections = new Map<number | null, Block[]>();

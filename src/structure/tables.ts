@@ -407,7 +407,10 @@ function headerByFont(groups: Row[][], anchors: number[]): boolean {
   const keyFont = (g: Row[]) => g[0]!.cells.find((c) => near(c.x0, anchors[0]!))?.font ?? null;
   const first = keyFont(groups[0]!);
   const fonts = new Map<string | null, number>();
-  for (const g of groups.slice(1)) fonts.set(keyFont(g), (fonts.get(keyFont(g)) ?? 0) + 1);
+  for (const g of groups.slice(1)) {
+    const f = keyFont(g);
+    fonts.set(f, (fonts.get(f) ?? 0) + 1);
+  }
   const [body, n] = [...fonts.entries()].reduce((a, b) => (b[1] > a[1] ? b : a));
   return first !== null && body !== null && body !== first && n >= HEADER_FONT_SHARE * (groups.length - 1);
 }
