@@ -4,7 +4,7 @@
  * be a claim about how many items exist, never a bound, a range, a label or a partial count.
  */
 import { singularize, isPluralNoun } from '../question/understand.ts';
-import { CARDINALS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
+import { CARDINALS, CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
 
 export interface CueLine {
   id?: number;
@@ -98,7 +98,12 @@ const STOP_BETWEEN = new Set([
   'has', 'have', 'can', 'will', 'may', 'must', 'should', 'than', 'into', 'per', 'each', 'it',
   'we', 'they', 'you', 'he', 'she', 'not', 'but', 'if', 'so', 'such', 'then', 'also', 'all',
 ]);
-const CLASSIFIERS = new Set(['type', 'kind', 'category', 'class', 'form', 'sort', 'variety', 'family', 'group', 'set', 'line', 'level', 'tier']);
+/**
+ * Nouns whose count carries over to their complement ("three types of regularization"): the
+ * lexicon's classifier words (singular, as lemma() gives them) and the collective nouns that
+ * group members the same way ("two families of codes", "four levels of assurance").
+ */
+const CLASSIFIERS = new Set([...[...CLASSIFIER_WORDS].filter((w) => !w.endsWith('s')), 'category', 'class', 'family', 'group', 'set', 'line', 'level', 'tier']);
 const UNIT_NOUNS = new Set([
   'time', 'percent', 'fold', 'second', 'minute', 'hour', 'day', 'week', 'month', 'year', 'decade',
   'dollar', 'cent', 'foot', 'feet', 'inch', 'mile', 'meter', 'metre', 'kilometer', 'pound', 'gram',

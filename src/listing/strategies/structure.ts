@@ -197,7 +197,8 @@ function under(nodes: TocNode[], holders: RoutableEntry[]): TocNode[] {
   return nodes.filter((n) => holders.some((h) => readingPosition(n.pageStart, n.lineStart) >= readingPosition(h.pageStart, h.lineStart) && n.pageStart <= h.pageEnd));
 }
 
-const STRUCTURAL_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume', 'book']);
+/** Nouns of a document's own top-level divisions (what "how many chapters" counts). */
+const DIVISION_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume', 'book']);
 
 /**
  * "What chapters does the document contain?": with a structural item noun and no scope, the
@@ -206,7 +207,7 @@ const STRUCTURAL_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volum
  */
 async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
   const noun = ctx.u.itemNounSingular?.toLowerCase().split(/\s+/).at(-1);
-  if (!noun || !STRUCTURAL_NOUNS.has(noun) || ctx.u.scope || ctx.u.codes.length) return [];
+  if (!noun || !DIVISION_NOUNS.has(noun) || ctx.u.scope || ctx.u.codes.length) return [];
   // The document's own parts are asked for by the bare noun ("how many chapters ..."). A noun
   // the question qualifies ("the standard DWARF sections") names things the document is about,
   // and a negated predicate ("does not emit") picks some of them: neither is its top level.
