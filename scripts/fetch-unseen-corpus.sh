@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -35,6 +35,15 @@ if [ "$set_no" = 10 ]; then
   fetch backup-manager-doc /usr/share/doc/backup-manager-doc/user-guide.pdf.gz backup-manager-user-guide.pdf
   fetch r-cran-pscl /usr/lib/R/site-library/pscl/doc/countreg.pdf pscl-regression-models-count-data.pdf
   fetch grcompiler /usr/share/doc/grcompiler/grcompiler/GTF_6_0.pdf graphite-table-format-6.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 11 ]; then
+  fetch secilc-doc /usr/share/doc/secilc/pdf/CIL_Reference_Guide.pdf.gz selinux-cil-reference-guide.pdf
+  fetch gnustep-base-doc /usr/share/GNUstep/Documentation/Developer/CodingStandards/gs-standards.pdf gnustep-coding-standards.pdf
+  fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
+  fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
+  fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
   ls -l "$out"
   exit 0
 fi
