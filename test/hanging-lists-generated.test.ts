@@ -634,3 +634,148 @@ describe('a definition list after a sentence that points at what follows, closed
     expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(['ST_NO_MEMORY', 'ST_BAD_INPUT', 'ST_IO_FAILED']);
   });
 });
+
+/**
+ * A manual page's options section opens straight into its definition list: no sentence
+ * introduces it, the heading does. Each option is set flush in a code font, its description
+ * hung under it. A section that opens with a paragraph and an indented example under it is
+ * no such list.
+ */
+const OPTS: [string, string[]][] = [
+  ['-c --stdout', ['Write the result to standard output.']],
+  ['-k --keep', ['Keep the input files; by default they are removed once', 'the output is written.']],
+  ['-q --quiet', ['Print no warnings.']],
+  ['-L --license -V --version', ['Print the version and the licence terms.']],
+];
+
+function manPageSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 100, '2.3 DESCRIPTION', { bold: true, size: 14 });
+      textAt(doc, L, 126, 'The program packs the files named on its command line, one archive for each file.');
+      textAt(doc, L, 126 + STEP, 'A file is read in blocks; each block is packed on its own, for example:');
+      textAt(doc, L + 18, 126 + 2 * STEP, 'pack -k notes.txt', { font: 'Courier' });
+      textAt(doc, L + 18, 126 + 3 * STEP, 'pack -q report.txt', { font: 'Courier' });
+      textAt(doc, L, 126 + 4 * STEP, 'Each archive is written next to the file it packs.');
+      textAt(doc, L, 126 + 5 * STEP, 'An archive that exists already is left as it is:');
+      textAt(doc, L + 18, 126 + 6 * STEP, 'pack -c notes.txt > notes.pk', { font: 'Courier' });
+      textAt(doc, L, 126 + 7 * STEP, 'writes to standard output instead.');
+      let y = 300;
+      textAt(doc, L, y, '2.4 OPTIONS', { bold: true, size: 14 });
+      y += 26;
+      for (const [term, lines] of OPTS) {
+        textAt(doc, L, y, term, { font: 'Courier' });
+        lines.forEach((l, n) => textAt(doc, L + 36, y + (n + 1) * STEP, l));
+        y += (lines.length + 1) * STEP + 6;
+      }
+      textAt(doc, L, y + 14, '2.5 EXIT STATUS', { bold: true, size: 14 });
+      textAt(doc, L, y + 40, 'The program exits with 0 when every file was packed, and with 1 otherwise.');
+    },
+  ];
+}
+
+describe('a definition list that opens its section, right under the heading (generated)', () => {
+  it('reads each option with its hung description as one entry, the heading standing for the intro', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(manPageSpec())), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const terms = model.lists.filter((l) => l.kind === 'term');
+    const options = terms.find((l) => model.items.some((i) => i.listId === l.id && i.label === '-c --stdout'));
+    expect(options).toBeDefined();
+    const items = model.items.filter((i) => i.listId === options!.id);
+    // A line of options only is all term.
+    expect(items.map((i) => i.label)).toEqual(OPTS.map(([t]) => t));
+    expect(items[1]!.text).toContain('the output is written.');
+    expect(options!.endedBy).toBe('heading');
+    // The description's paragraphs with an example set in under them are no list.
+    expect(terms.some((l) => model.items.some((i) => i.listId === l.id && /packs the files|block is packed/.test(i.text)))).toBe(false);
+  });
+
+  const page = generatedDocument(() => drawPdf(manPageSpec()), 'packer-man-page.pdf');
+
+  it("answers with the routed section's own list when its heading names the items, however few of the question's words the entries hold", async () => {
+    const { answer } = await page.ask<ListingAnswer>('Which named options (both the short and the long forms) does the manual page of the packer document?');
+    expect(answer.items.map((i) => i.name)).toEqual(OPTS.map(([t]) => t));
+  });
+});
+
+/**
+ * A user guide documents its switches one by one: each opens with the switch alone on a line in
+ * bold (a code face, or the text's bold around a code face: "--burn or -b [<DATE>]"), at the
+ * body's size, its paragraphs and an example under it, all flush. The outline lists the section,
+ * not the switches. Another section sets a bold "Note" line again and again: a label, no list.
+ */
+const SWITCHES: [string, string[]][] = [
+  ['--version', ['Prints the version of the tool installed on the system and exits.']],
+  ['--verbose or -v', ['Reports every action on standard output as it is taken, so that', 'a run can be followed as it goes.']],
+  ['--force', ['Overwrites an archive of the same name that exists already.']],
+  ['--burn or -b [<DATE>]', ['Only burns the archives of the day, or those of the date given.']],
+];
+
+function switchesSpec(): Draw[] {
+  return [
+    (doc) => {
+      // The switches' section is one of two under the chapter the question names by its words.
+      textAt(doc, L, 40, '3.1 Command line', { bold: true, size: 15 });
+      const chapter = doc.outline.addItem('3.1 Command line');
+      textAt(doc, L, 62, '3.1.1 Restrictions', { bold: true, size: 13 });
+      chapter.addItem('3.1.1 Restrictions');
+      textAt(doc, L, 80, 'Only the administrator may run the tool from the command line.');
+      textAt(doc, L, 104, '3.1.2 Options', { bold: true, size: 13 });
+      chapter.addItem('3.1.2 Options');
+      textAt(doc, L, 128, 'The following switches change what the tool does on a run:');
+      let y = 128 + STEP + 10;
+      for (const [name, lines] of SWITCHES) {
+        if (name.includes(' or ')) {
+          const [opt, rest] = [name.slice(0, name.indexOf(' or ')), name.slice(name.indexOf(' or '))];
+          textAt(doc, L, y, opt, { font: 'Courier-Bold' });
+          textAt(doc, L + doc.font('Courier-Bold').fontSize(11).widthOfString(opt), y, rest, { bold: true });
+        } else textAt(doc, L, y, name, { font: 'Courier-Bold' });
+        y += STEP + 6;
+        for (const l of lines) ((textAt(doc, L, y, l), (y += STEP)));
+        textAt(doc, L, y, 'Example:');
+        textAt(doc, L + 12, y + STEP, `# tool ${name.split(' ')[0]}`, { font: 'Courier', size: 8 });
+        y += 2 * STEP + 10;
+      }
+      textAt(doc, L, y + 10, '3.1.3 Exit status', { bold: true, size: 13 });
+      chapter.addItem('3.1.3 Exit status');
+      textAt(doc, L, y + 34, 'The tool exits with 0 after a run that wrote every archive.');
+      y += 50;
+      textAt(doc, L, y + 10, '3.2 Scheduling', { bold: true, size: 15 });
+      doc.outline.addItem('3.2 Scheduling');
+      y += 36;
+      // A list outside the Options section that names switches too: a rival of its own.
+      textAt(doc, L, y, 'The nightly script runs these command-line steps, with the switches it needs:');
+      ['cd /var/archives', 'tool --force', 'tool --verbose'].forEach((t, n) => textAt(doc, L + 12, y + (n + 1) * STEP, `• ${t}`));
+      y += 5 * STEP;
+      for (const t of ['A run may be started every night by the system scheduler.', 'Each run reads the same configuration file.', 'Runs never overlap: a second one waits.']) {
+        textAt(doc, L, y, 'Note', { bold: true });
+        textAt(doc, L, y + STEP + 4, t);
+        y += 2 * STEP + 10;
+      }
+    },
+  ];
+}
+
+describe('entries headed by a bold line of their own (generated)', () => {
+  it('reads each switch with its paragraphs as one entry, up to the next heading; a recurring bold label is none', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(switchesSpec())), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro === 'The following switches change what the tool does on a run:');
+    expect(list).toBeDefined();
+    expect(list!.endedBy).toBe('heading');
+    const items = model.items.filter((i) => i.listId === list!.id);
+    expect(items.map((i) => i.label)).toEqual(SWITCHES.map(([n]) => n));
+    expect(items[1]!.text).toContain('a run can be followed as it goes.');
+    expect(items[3]!.text).not.toContain('Scheduling');
+    expect(model.items.some((i) => i.label === 'Note')).toBe(false);
+  });
+
+  const guide = generatedDocument(() => drawPdf(switchesSpec()), 'tool-guide.pdf');
+
+  it('answers which switches the options section documents with every one, the section named by the scope', async () => {
+    // Routing lands on "3 Command line"; its sub-entry the question's scope names ("Options")
+    // holds the list, which is then no mere part of one sub-entry among the two.
+    const { answer } = await guide.ask<ListingAnswer>("Which command-line switches are documented in the user guide's Options section?");
+    expect(answer.items.map((i) => i.name)).toEqual(SWITCHES.map(([n]) => n));
+  });
+});

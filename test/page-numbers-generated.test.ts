@@ -92,3 +92,69 @@ describe('page numbers set inside the bottom margin (generated)', () => {
     expect(model.lists.some((l) => l.intro?.startsWith('the changed files'))).toBe(false);
   });
 });
+
+/**
+ * A manual's running header names the current chapter, in the top margin: a long chapter's name
+ * repeats on many pages and is found as furniture by that alone; a short chapter's name, set in
+ * the same slot, repeats on too few pages to be. Its keyword list runs over a page break, under
+ * that header: the header is furniture all the same, and does not cut the list.
+ */
+const CHAPTERS: [string, number][] = [
+  ['Using the packer', 16],
+  ['File format', 3],
+];
+const KEYS: [string, string, string][] = [
+  ['@name', 'gives the name the archive is known by, as its writer', 'chose it.'],
+  ['@date', 'gives the day the archive was written, in the form year,', 'month and day.'],
+  ['@size', 'gives the number of bytes the archive holds once it is', 'unpacked.'],
+  ['@sum', 'gives the check sum of the unpacked bytes, in hexadecimal', 'digits.'],
+  ['@note', 'gives a free remark of the writer, on one line of', 'plain text.'],
+];
+
+function manual(): Draw[] {
+  const pages: Draw[] = [];
+  for (const [name, count] of CHAPTERS) {
+    for (let n = 0; n < count; n++) {
+      const at = pages.length + 1;
+      pages.push((doc) => {
+        textAt(doc, 420, 36, name, { size: 10 });
+        textAt(doc, 300, 740, String(at), { size: 10 });
+        if (n === 0) textAt(doc, L, 90, `${CHAPTERS.findIndex(([c]) => c === name) + 1} ${name}`, { bold: true, size: 16 });
+        if (name === 'File format' && n === 0) {
+          textAt(doc, L, 120, 'An archive opens with a header of keywords, one to a line.');
+          textAt(doc, L, 120 + STEP, 'The header may hold these keywords:');
+          let y = 120 + 3 * STEP;
+          for (const [k, a, b] of KEYS.slice(0, 3)) {
+            textAt(doc, L, y, `${k} ${a}`);
+            textAt(doc, L + 20, y + STEP, b);
+            y += 2 * STEP + 4;
+          }
+          for (let r = 0; y < 700; r++, y += STEP) textAt(doc, L + 20, y, `Remark ${r + 1}: the value is written as it is, with no quotes around it.`);
+        } else if (name === 'File format' && n === 1) {
+          let y = 90;
+          for (const [k, a, b] of KEYS.slice(3)) {
+            textAt(doc, L, y, `${k} ${a}`);
+            textAt(doc, L + 20, y + STEP, b);
+            y += 2 * STEP + 4;
+          }
+          textAt(doc, L, y + 20, '2.1 Body', { bold: true, size: 13 });
+          textAt(doc, L, y + 46, 'The body follows the header after one empty line.');
+        } else {
+          textAt(doc, L, 130, `Page ${at} of the chapter explains one more way to use the packer, step by step.`);
+        }
+      });
+    }
+  }
+  return pages;
+}
+
+describe('a running header that names each chapter (generated)', () => {
+  it("flags a short chapter's name in the long chapters' header slot as furniture, and reads the list over the break as one", async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(manual())), { pageCap: 30 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const headers = parsed.lines.filter((l) => l.text.trim() === 'File format');
+    expect(headers.map((l) => [l.pageNum, Boolean(l.furniture)])).toEqual([17, 18, 19].map((p) => [p, true]));
+    const list = model.lists.find((l) => l.intro?.endsWith('The header may hold these keywords:'));
+    expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(KEYS.map(([k]) => k));
+  });
+});

@@ -578,6 +578,43 @@ describe('a contents block above the first section, on one page', () => {
   });
 });
 
+describe("a chapter's own contents repeating the master contents", () => {
+  // A book generated from DocBook prints the whole contents up front and opens each chapter with
+  // its own contents again: the same entries, at the same pages, read once.
+  it('reads each entry once, under its own chapter', async () => {
+    const entries: [string, number, number][] = [['1. Setup', 2, 1], ['1.1. Unpacking', 2, 2], ['1.2. Wiring', 3, 2], ['2. Operation', 4, 1], ['2.1. Starting', 4, 2], ['2.2. Stopping', 5, 2]];
+    const leaders = (rows: [string, number, number][]) => {
+      doc0!.font('Helvetica').fontSize(10);
+      for (const [t, p, level] of rows) doc0!.text(`${t} ${'.'.repeat(60)} ${p}`, level === 1 ? 72 : 90);
+      doc0!.moveDown(1);
+      doc0!.x = 72;
+    };
+    let doc0: Doc | null = null;
+    const parsed = await render('chapter-contents', (doc) => {
+      doc0 = doc;
+      doc.font('Helvetica-Bold').fontSize(18).text('Table of Contents');
+      leaders(entries);
+      for (const chapter of [1, 2]) {
+        const own = entries.filter(([t]) => t.startsWith(`${chapter}.`));
+        for (const page of [...new Set(own.map(([, p]) => p))]) {
+          doc.addPage();
+          if (page === own[0]![1]) {
+            heading(doc, own[0]![0], 18);
+            doc.font('Helvetica-Bold').fontSize(13).text('Table of Contents');
+            leaders(own.slice(1));
+          }
+          for (const [t, p, level] of own) if (p === page && level === 2) ((heading(doc, t, 13), body(doc, 1)));
+        }
+      }
+    });
+    const toc = buildToc(parsed);
+    expect(toc.tocSource).toBe('contents_page');
+    expect(toc.entries.map((e) => e.title)).toEqual(entries.map(([t]) => t));
+    const starting = toc.entries.find((e) => e.title === '2.1. Starting')!;
+    expect(toc.entries.find((e) => e.id === starting.parentId)?.title).toBe('2. Operation');
+  });
+});
+
 describe('run-in terms of a definition list under a deepened section', () => {
   // A paper's section holds run-in paragraph headings ("Greedy rule. ...") and, after a line
   // that ends with a colon, a definition list whose terms are set the same way.

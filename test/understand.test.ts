@@ -336,6 +336,8 @@ describe('understandQuestion: scope and references', () => {
     ['What items are listed under Coverage C—Other Coverages?', 'Coverage C—Other Coverages'],
     // A number with a plus is one quantity of the phrase, no end of it.
     ['Which encodings are registered in the section on 128+ glyph text encodings?', '128+ glyph text encodings'],
+    // What the document's possessive names is a part of the document.
+    ["Which flags are explained in the manual's Invocation chapter?", 'Invocation'],
   ])('%s -> %s', (q, scope) => {
     expect(u(q).scope).toBe(scope);
   });

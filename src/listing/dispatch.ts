@@ -199,7 +199,8 @@ function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: Store
       // The sub-entry the question names, by the item noun or its whole title ("the log search"),
       // or by a word for kinds when the question asks for kinds ("ccache types" for "what kinds
       // of credential cache"): the classifier words are one another's synonyms.
-      named: (Boolean(noun) && tokensOf(items[i]!.name).map(stem).includes(noun)) || titleNamedBy(items[i]!.name, ctx.question) || (kinds && namesKinds(items[i]!.name)),
+      // So is the sub-entry the question's scope names, however short its title ("the Options section").
+      named: (Boolean(noun) && tokensOf(items[i]!.name).map(stem).includes(noun)) || titleNamedBy(items[i]!.name, ctx.question) || (kinds && namesKinds(items[i]!.name)) || Boolean(ctx.u.scope && containsPhrase(items[i]!.name, ctx.u.scope)),
     };
   });
 }
@@ -366,7 +367,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // So is a list of the item noun under a heading that names the question's scope ("the section
   // on 128+ glyph text encodings"): the scope's words are the question's, counted or not.
   const titled = Boolean(top && (top.features.scopeTitled ?? 0) > 0 && (top.features.noun ?? 0) > 0);
-  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || placed || titled));
+  // So is the list that is the body of the section the question was routed to, when its heading
+  // or intro names the item noun ("2.4. OPTIONS" over the options, for "which long options ..."):
+  // routing placed it by the question's words, and the section holds nothing else.
+  const sectionBody = Boolean(top && (top.features.sectionList ?? 0) > 0 && (top.features.noun ?? 0) > 0 && (top.features.inScope ?? 0) > 0);
+  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || placed || titled || sectionBody));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.

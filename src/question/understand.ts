@@ -943,6 +943,9 @@ function cleanScope(toks: Tok[], opts: { hadThe: boolean; strong: boolean }): st
   if (!t.length) return null;
   const last = t[t.length - 1]!;
   if (last.kind === 'word' && DOC_NOUNS.has(last.lower)) return null;
+  // "the user guide's Options section": what the document's possessive names is a part of it.
+  const owner = t.map((x) => x.kind === 'word' && /['’]s$/i.test(x.text) && DOC_NOUNS.has(x.lower)).lastIndexOf(true);
+  if (owner >= 0 && owner < t.length - 1) t = t.slice(owner + 1);
   if (t.length > 1 && last.kind === 'word' && CONTAINER_NOUNS.has(singularizeWord(last.lower)) && last.lower !== 'appendix') {
     t = t.slice(0, -1);
   }

@@ -13,6 +13,7 @@ import { parseMarker } from './markers.ts';
 import { detectOrdinalSeries } from './ordinal-series.ts';
 import { detectInlineLists } from './inline-lists.ts';
 import { detectColonLedEntries } from './colon-led-entries.ts';
+import { detectHeadedEntries } from './headed-entries.ts';
 import { detectHangingLists } from './hanging-lists.ts';
 import { detectLabelledParagraphs } from './labelled-paragraphs.ts';
 import { detectTables } from './tables.ts';
@@ -117,6 +118,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
   inline.push(...detectHangingLists(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
+  // Entries under bold heads of their own that the contents do not list ("--force" over its text).
+  inline.push(...detectHeadedEntries(doc.lines, { outsideText, isHeading, isTocHeading: (l) => headingAt.has(`${l.pageNum}:${l.lineNum}`), bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
   inline.push(...detectColonLedEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // Paragraphs numbered by a word of the document's own ("Definition 1.", "Step 2:").
   inline.push(...detectLabelledParagraphs(doc.lines, { outsideText, isHeading, isCaption, firstIndex: blocks.length + inline.length }));

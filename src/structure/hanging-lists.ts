@@ -71,7 +71,8 @@ export function detectHangingLists(
 
 interface Run {
   intro: ParsedLine;
-  introText: string;
+  /** The sentence that introduces the entries; null when the section's heading does. */
+  introText: string | null;
   entries: ParsedLine[][];
   /** What ended the run: a heading, the text (a block's edge), or nothing proven ('end'). */
   endedBy: ListEnd;
@@ -81,10 +82,15 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
   const out: Run[] = [];
   for (let i = 0; i < seq.length - 1; i++) {
     const intro = seq[i]!;
-    if (opts.isHeading(intro)) continue;
     // On a later page the paragraph's edge moves with the page's own text edge (odd and even
     // pages may be set with different margins).
     const pageEdge = (l: ParsedLine) => left.get(`${l.pageNum}:${l.column}`) ?? l.x0;
+    const heading = opts.isHeading(intro);
+    // A section may open straight into its definition list ("OPTIONS" over "-c --stdout" and
+    // its hung description): the heading introduces it as a colon would. Only where the first
+    // line is a term and hung text follows it, and every entry then has hung text of its own.
+    const opensSection = heading && mode === 'hanging' && opensWithEntry(seq, i, pageEdge, opts.isHeading);
+    if (heading && !opensSection) continue;
     // Without a colon, the lead-in font is the marker: a paragraph at the text's edge, then
     // entries that each open flush with a term set apart by its font ("name (used in: config)
     // Name to use when ..."), as a table of settings is set as a definition list. Every entry
@@ -94,7 +100,7 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // an error of some kind.") hands over to the entries as a colon does. (Read only where the
     // word is near: the sentence is joined from the lines before.)
     const pointsAhead = mode === 'hanging' && /\.\s*$/.test(intro.text) && /following/i.test(`${seq[i - 1]?.text ?? ''} ${intro.text}`) && introducesNext(sentenceEndingAt(seq, i, opts.isHeading));
-    if (!leadRun && !pointsAhead && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
+    if (!opensSection && !leadRun && !pointsAhead && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
     // Entries open flush with the intro's last line, the paragraph's left edge; in another
     // column, with that column's text edge.
     const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : intro.x0 + pageEdge(l) - pageEdge(intro));
@@ -155,6 +161,8 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
           if (d === k || d >= seq.length || !hungHere(seq[d]!)) break;
           k = d;
         }
+        // Under a heading, a flush line with nothing hung under it is the text after the list.
+        if (opensSection && k === j + 1) break;
         const offsets = seq.slice(j + 1, k).filter((l) => hung(l)).map((l) => l.x0 - edge(l));
         if (offsets.length) hang = Math.min(hang ?? Infinity, ...offsets);
         // A sentence that wraps back to the edge ("HOME, PATH ... will be set according to" over
@@ -192,12 +200,25 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // one more entry set on one line as the text after the list: only a heading closes it. A
     // block ends where the text comes back to its edge, a boundary of its own.
     const endedBy: ListEnd = !end ? 'end' : opts.isHeading(end) ? 'heading' : mode === 'block' ? 'text' : 'end';
-    out.push({ intro, introText: sentenceEndingAt(seq, i, opts.isHeading, leadRun), entries, endedBy });
+    out.push({ intro, introText: opensSection ? null : sentenceEndingAt(seq, i, opts.isHeading, leadRun), entries, endedBy });
     // A run read by its lead-ins may hold a list of its own in an entry's hung text ("The
     // builtin services are:" under one directive): the lines inside it are read again.
     if (!leadRun) i = j - 1;
   }
   return out;
+}
+
+/**
+ * The heading at `i`, flush at its page's text edge, is followed by a term line set flush too and
+ * by text hung under that term: the section opens with a definition list's first entry.
+ */
+function opensWithEntry(seq: ParsedLine[], i: number, pageEdge: (l: ParsedLine) => number, isHeading: (l: ParsedLine) => boolean): boolean {
+  const [h, term, text] = [seq[i]!, seq[i + 1], seq[i + 2]];
+  if (!term || !text || isHeading(term) || isHeading(text) || parseMarker(term.text.trim())) return false;
+  const offset = (l: ParsedLine) => l.x0 - pageEdge(l);
+  if (Math.abs(offset(h)) > FLUSH_TOLERANCE || Math.abs(offset(term)) > FLUSH_TOLERANCE) return false;
+  if (!termLine(term) && !codeTerm(term.text)) return false;
+  return offset(text) >= HANG_MIN && offset(text) <= HANG_MAX && /\p{L}/u.test(text.text);
 }
 
 /**
@@ -226,7 +247,7 @@ function termsOf(ls: ParsedLine[]): ParsedLine[] {
 
 function toList(r: Run, index: number): StructList {
   const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: termsOf(ls).map(termOf).join(', '), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
-  return termList(index, items, r.introText, { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum }, r.endedBy);
+  return termList(index, items, r.introText, r.introText === null ? null : { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum }, r.endedBy);
 }
 
 /** A definition list's entries as a list of terms: one shape for every reader of such lists. */
@@ -266,6 +287,8 @@ function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLi
 /** The entry's term: its bold lead-in, a first word that is no plain word, or its opening clause. */
 function termOf(head: ParsedLine): string {
   if (head.text.trim().split(/\s+/).length <= 2) return head.text.trim();
+  // A line of options only ("-L --license -V --version", "--fast , --best") is all term.
+  if (head.text.trim().split(/\s+/).every((w) => /^[-–]{1,2}[\p{L}\d]/u.test(w) || /^[,|/]$/.test(w))) return head.text.trim();
   // A note in brackets after the term ("name (used in: config)") annotates it: the term is
   // what stands before it; the note stays in the entry's text.
   if (head.leadIn) return head.leadIn.replace(/[.:]$/, '').replace(/^(.*\S)\s*\([^()]*\)$/u, '$1');

@@ -70,6 +70,9 @@ function asEntry(r: Row): { title: string; printed: string } | null {
 /** Contents pages and their entries, in order. Marks their lines in `index.contents`. */
 export function findContents(index: DocIndex): ContentsRow[] {
   const out: ContentsRow[] = [];
+  // A book may open each chapter with its own contents, the master contents' entries again
+  // ("2.1. NAME ... 2" under "2. How to use bzip2"): an entry already read is not read twice.
+  const seen = new Set<string>();
   let previousWasContents = false;
   for (let p = 1; p <= index.pageCount; p++) {
     const lines = index.pages[p]!.filter((l) => !index.furniture.has(l));
@@ -112,6 +115,9 @@ export function findContents(index: DocIndex): ContentsRow[] {
       }
       pending = null;
       for (const l of rowLines) index.contents.add(l);
+      const key = `${title.replace(/\s+/g, ' ').trim().toLowerCase()}|${e.printed}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       out.push({ page: p, title: title.replace(/\s+/g, ' ').trim(), printed: e.printed, x0, y0, lines: rowLines });
     }
   }

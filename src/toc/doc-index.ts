@@ -64,6 +64,19 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
     }
     for (const ls of byOffset.values()) if (new Set(ls.map((l) => l.pageNum)).size >= need) for (const l of ls) out.add(l);
   }
+  // A running header that names the current chapter ("How to use bzip2", then "Programming with
+  // libbzip2") repeats on too few pages where a chapter is short; but it is set in the slot the
+  // long chapters' header was found in: the same height in the margin, the same print. A short
+  // line there that repeats on pages of its own is that header too.
+  const slot = (l: ParsedLine) => `${Math.round(l.y0 / 6)}|${l.size.toFixed(1)}`;
+  const slots = new Set([...out].filter((l) => inMargin(doc, l) && /\p{L}/u.test(l.text) && !isPageNumberText(l.text)).map(slot));
+  if (slots.size) {
+    for (const [key, e] of byKey) {
+      if (e.pages.size < 2) continue;
+      const inSlot = e.lines.filter((l) => !out.has(l) && inMargin(doc, l) && slots.has(slot(l)) && wordCount(l.text) <= 12 && /\p{L}/u.test(l.text));
+      if (new Set(inSlot.map((l) => l.pageNum)).size >= 2 && key) for (const l of inSlot) out.add(l);
+    }
+  }
   for (const lines of pages) {
     for (const l of lines) {
       // Rotated margin text is flagged by the parser itself.

@@ -127,6 +127,6 @@ export function drawPdf(pages: Draw[]): Promise<Buffer> {
 }
 
 /** One line of text at (x, y), never wrapped. */
-export function textAt(doc: PDFKit.PDFDocument, x: number, y: number, text: string, opts: { bold?: boolean; size?: number } = {}): void {
-  doc.font(opts.bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(opts.size ?? 11).text(text, x, y, { lineBreak: false });
+export function textAt(doc: PDFKit.PDFDocument, x: number, y: number, text: string, opts: { bold?: boolean; size?: number; font?: string } = {}): void {
+  doc.font(opts.font ?? (opts.bold ? 'Helvetica-Bold' : 'Helvetica')).fontSize(opts.size ?? 11).text(text, x, y, { lineBreak: false });
 }

@@ -1,0 +1,111 @@
+/**
+ * Entries headed by a line of their own in bold, under one section the table of contents lists
+ * without them: a manual's options ("--verbose or -v" over its paragraphs, "--force" over its
+ * own), a guide's settings, a glossary set one term to a paragraph. Each head is short, set in
+ * the body's size in a bold face, and followed by text of its own; the heads of one run share
+ * their size, and no heading of the contents comes between them. Three such entries at
+ * least, else two bold lines are two notes.
+ *
+ * Where the contents were rebuilt from the same bold lines they are its headings, and the
+ * section's children answer for them: such lines are left to the contents.
+ */
+
+import type { ParsedLine } from '../parse/types.ts';
+import { joinParts, lastSentence, type StructItem, type StructList } from './lists.ts';
+import { termList } from './hanging-lists.ts';
+
+const MIN_ENTRIES = 3;
+/** A head names its entry: a few words, never a sentence. */
+const MAX_HEAD_WORDS = 6;
+/** A head set bigger than the body by more than this is a heading of the page, not an entry's. */
+const SIZE_TOLERANCE = 0.5;
+/** Lines an entry's text may run to without the next head: past them the run is over. */
+const MAX_ENTRY_LINES = 30;
+/** Lines before the first head read back for the sentence that introduces the entries. */
+const INTRO_LINES = 3;
+
+export function detectHeadedEntries(
+  lines: ParsedLine[],
+  opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; isTocHeading: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number },
+): StructList[] {
+  const body = lines.filter((l) => !opts.outsideText(l) && l.text.trim());
+  const shaped = (l: ParsedLine) =>
+    l.bold && !l.leadIn && opts.isHeading(l) && !opts.isTocHeading(l) && Math.abs(l.size - opts.bodySize) <= SIZE_TOLERANCE && NAME.test(l.text.trim()) && balanced(l.text) && l.text.trim().split(/\s+/).length <= MAX_HEAD_WORDS;
+  // A bold line the document sets again and again ("DISCUSSION", "Example", "Where") labels a
+  // field of every record, not one entry of a list: only heads of their own name an entry.
+  const seen = new Map<string, number>();
+  for (const l of body) if (shaped(l)) seen.set(key(l), (seen.get(key(l)) ?? 0) + 1);
+  const isHead = (l: ParsedLine) => shaped(l) && seen.get(key(l)) === 1;
+  // Such a label inside an entry is the entry's text, as the lines around it are.
+  const ends = (l: ParsedLine) => opts.isHeading(l) && !(shaped(l) && !isHead(l));
+  // One run's heads share their print; not always one font ("--burn or -b [<DATE>]" mixes a
+  // code face with the text's bold one), so the size tells it.
+  const face = (l: ParsedLine) => l.size.toFixed(1);
+  const out: StructList[] = [];
+  let i = 0;
+  while (i < body.length) {
+    if (!isHead(body[i]!)) {
+      i++;
+      continue;
+    }
+    const first = i;
+    const entries: ParsedLine[][] = [];
+    let endedBy: 'heading' | 'end' = 'end';
+    let j = i;
+    while (j < body.length && isHead(body[j]!) && face(body[j]!) === face(body[first]!)) {
+      let k = j + 1;
+      // The entry's text: every line up to the next head or heading, within reach.
+      while (k < body.length && !ends(body[k]!) && k - j <= MAX_ENTRY_LINES) k++;
+      if (k === j + 1) break; // a head with no text of its own: a heading, not an entry
+      entries.push(body.slice(j, k));
+      if (k < body.length && ends(body[k]!) && !(isHead(body[k]!) && face(body[k]!) === face(body[first]!))) endedBy = 'heading';
+      j = k;
+    }
+    i = Math.max(j, first + 1);
+    if (entries.length < MIN_ENTRIES) continue;
+    // Each line of an entry past its reach was cut, not closed: the run's end is not proven.
+    if (entries.at(-1)!.length > MAX_ENTRY_LINES) endedBy = 'end';
+    const items: StructItem[] = entries.map((ls, n) => ({
+      ordinal: n + 1,
+      marker: '',
+      label: ls[0]!.text.trim().replace(/[:.]$/, ''),
+      text: joinParts(ls.map((l) => l.text)),
+      lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })),
+    }));
+    const intro = introBefore(body, first, ends);
+    out.push(termList(opts.firstIndex + out.length, items, intro?.text ?? null, intro?.line ?? null, endedBy));
+  }
+  for (const l of out) l.style = 'headed';
+  return out;
+}
+
+/**
+ * A head names its entry with words: it opens with a letter or a digit, or with a sigil set
+ * against a letter ("--force", ".pdfsync", "@title"), and holds two letters in a row. A bare
+ * number is a table's code column, a line that opens with "#", ";" or a bracket is code.
+ */
+const NAME = /^(?:[\p{L}\d]|[-–.@$%\\]{1,2}\p{L})(?=.*\p{L}{2})/u;
+
+const key = (l: ParsedLine) => l.text.trim().toLowerCase();
+
+/** Brackets opened and closed on the line: "(true" is a line of code cut at its break. */
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (const c of text) {
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** The last sentence of the paragraph between the heading above and the first head, if any. */
+function introBefore(body: ParsedLine[], first: number, isHeading: (l: ParsedLine) => boolean): ReturnType<typeof lastSentence> {
+  let from = first;
+  while (from > Math.max(0, first - INTRO_LINES) && !isHeading(body[from - 1]!) && body[from - 1]!.pageNum >= body[first]!.pageNum - 1) from--;
+  if (from === first) return null;
+  const lines = body.slice(from, first);
+  const sentence = lastSentence(joinParts(lines.map((l) => l.text)));
+  if (!sentence) return null;
+  return { text: sentence.text, line: { pageNum: lines.at(-1)!.pageNum, lineNum: lines.at(-1)!.lineNum } };
+}
