@@ -72,3 +72,80 @@ describe('a question that sets the scene before it asks (no LLM)', () => {
     expect(answer.items.map((i) => i.name)[0]).toMatch(/^reads every older ledger/);
   });
 });
+
+/**
+ * A guide's section on upload methods opens with two sub-entries about all of them (what they
+ * share, the settings every one reads), then one sub-entry per method, each titled by the method
+ * and the word the question's item phrase holds ("SSH uploads"). The sub-entries so titled are
+ * the methods; the two before them are the section's preamble.
+ */
+describe('sub-entries titled as kinds of what the question asks for, after a preamble (no LLM)', () => {
+  const METHODS = ['2.3 SSH uploads', '2.4 FTP uploads', '2.5 Cloud bucket uploads'];
+  const doc = generatedDocument(
+    () =>
+      drawPdf([
+        (doc) => {
+          const sub = (y: number, title: string, text: string) => {
+            at(doc, 72, y, title, { bold: true, size: 12 });
+            doc.outline.addItem(title);
+            at(doc, 72, y + 22, text);
+          };
+          at(doc, 72, 50, '1 Archives', { bold: true, size: 14 });
+          doc.outline.addItem('1 Archives');
+          at(doc, 72, 76, 'The tool writes one archive for each folder it is told to keep.');
+          at(doc, 72, 110, '2 Upload methods', { bold: true, size: 14 });
+          doc.outline.addItem('2 Upload methods');
+          sub(140, '2.1 Description', 'Archives can be sent to other hosts once they are written, in several ways.');
+          sub(200, '2.2 Global keys', 'Every way of sending reads the host name and the folder to send to.');
+          METHODS.forEach((m, n) => sub(260 + 60 * n, m, `This way sends the archives of the day with its own protocol, number ${n + 1}.`));
+          at(doc, 72, 460, '3 Purging', { bold: true, size: 14 });
+          doc.outline.addItem('3 Purging');
+          at(doc, 72, 486, 'Archives older than the set number of days are removed after each run.');
+        },
+      ]),
+    'archiver-guide.pdf',
+  );
+
+  it('answers with the sub-entries titled as methods, not the preamble before them', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which upload methods can the tool use to send archives to other hosts?');
+    expect(answer.items.map((i) => i.name)).toEqual(METHODS);
+  });
+});
+
+/**
+ * A language reference's chapter on statistics has one sub-entry per kind of function; the
+ * question names one kind by the sub-entry's own words ("integer extractor functions" for
+ * "8.3 Integer extractors"), while the chapter's title names the question's scope. The items
+ * are the sub-entries of that one kind, not the chapter's kinds.
+ */
+describe('a sub-entry titled by the items the question asks for, under the chapter it routes to (no LLM)', () => {
+  const EXTRACTORS = ['8.3.1 @count(s)', '8.3.2 @sum(s)', '8.3.3 @min(s)'];
+  const doc = generatedDocument(
+    () =>
+      drawPdf([
+        (doc) => {
+          type Outline = ReturnType<typeof doc.outline.addItem>;
+          const entry = (under: Outline, y: number, title: string, text: string, size = 12): Outline => {
+            at(doc, 72, y, title, { bold: true, size });
+            at(doc, 72, y + 20, text);
+            return under.addItem(title);
+          };
+          const root = doc.outline as unknown as Outline;
+          entry(root, 50, '7 Probes', 'A probe names the event a script waits for and what it then does.', 14);
+          const stats = entry(root, 110, '8 Statistics (aggregates)', 'Statistics gather values of a script into aggregates that are read at the end.', 14);
+          entry(stats, 170, '8.1 The aggregation operator', 'The operator adds one value to an aggregate.');
+          entry(stats, 230, '8.2 Extraction functions', 'Each extraction function reads one figure out of an aggregate.');
+          const ints = entry(stats, 290, '8.3 Integer extractors', 'These functions return one whole number for the aggregate s.');
+          EXTRACTORS.forEach((e, n) => entry(ints, 340 + 50 * n, e, `Returns figure ${n + 1} of the values added to s.`, 11));
+          entry(stats, 500, '8.4 Histogram extractors', 'These functions print the values of s as a chart of bars.');
+          entry(root, 560, '9 Tapsets', 'A tapset is a library of probes and functions that scripts share.', 14);
+        },
+      ]),
+    'language-reference.pdf',
+  );
+
+  it('reads the sub-entry titled by the items, not its siblings', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which integer extractor functions does the language offer for statistics aggregates?');
+    expect(answer.items.map((i) => i.name)).toEqual(EXTRACTORS);
+  });
+});

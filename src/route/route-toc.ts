@@ -8,7 +8,8 @@ import { routeAnchors, scoreEntry, siblingKeywordWeights, titleNamedBy, type Ent
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
-import { containsPhrase, stemOverlap, tokensOf } from '../text/text-match.ts';
+import { containsPhrase, stem, stemOverlap, tokensOf } from '../text/text-match.ts';
+import { FUNCTION_WORDS } from '../lexicon/english.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 
 export interface RoutedSection {
@@ -236,6 +237,16 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       // the rest of the question names one sub-entry there. Go on down to it.
       const pickScore = scored.find((x) => x.n.id === pick!.id)?.s ?? scoreEntry(pick, o.query);
       const named = isReferenced(pickScore) ? await childNamedBeyond(o, pick, anchors, nouns) : null;
+      // The one sub-entry titled by the items themselves holds them: read it, not its siblings.
+      const titled = named ? null : await childTitledByItems(o, pick, anchors, nouns);
+      if (titled) {
+        path.push(titled);
+        reason += `; the sub-entry "${titled.title}" is titled by the items asked for`;
+        await o.tracer.record({ stage: 'route', step: 'level', iteration: depth, output: { pick: { id: titled.id, title: titled.title, pages: [titled.pageStart, titled.pageEnd] }, stop: titled.childCount === 0 }, decision: `descend into "${titled.title}": titled by the items asked for` });
+        if (titled.childCount === 0) break;
+        parentId = titled.id;
+        continue;
+      }
       if (!named) {
         reason += '; listing wants everything under this heading';
         break;
@@ -308,6 +319,27 @@ async function childNamedBeyond(o: RouteOptions, n: TocNode, anchors: string[], 
   const ranked = children.map((c) => ({ c, k: stemOverlap(stripNumbering(c.title), rest).matched.length })).sort((a, b) => b.k - a.k);
   const [best, next] = ranked;
   return best && best.k >= 2 && best.k >= (next?.k ?? 0) + 2 ? best.c : null;
+}
+
+/**
+ * The one sub-entry titled by the items themselves: every content word of its title is a word of
+ * the question's item phrase, two words at least, and every qualifier of the phrase one of them
+ * ("Integer extractors" for "which integer extractor functions"). The items are inside it, not
+ * its siblings.
+ */
+async function childTitledByItems(o: RouteOptions, n: TocNode, anchors: string[], nouns: string[]): Promise<TocNode | null> {
+  const words = tokensOf(o.query.itemPhrase ?? '').map(stem);
+  const phrase = new Set(words);
+  // The phrase's qualifiers ("integer extractor" of "... functions") must all be in the title:
+  // "Extraction functions" names another kind.
+  const qualifiers = words.slice(0, -1);
+  if (phrase.size < 2) return null;
+  const children = await tocLevel(o.db, o.documentId, n.id, o.query.keywords, anchors, nouns);
+  const titled = children.filter((c) => {
+    const title = tokensOf(stripNumbering(c.title)).filter((w) => !FUNCTION_WORDS.has(w)).map(stem);
+    return title.length >= 2 && title.every((w) => phrase.has(w)) && qualifiers.every((w) => title.includes(w));
+  });
+  return titled.length === 1 ? titled[0]! : null;
 }
 
 function wantsEverythingUnder(n: TocNode, q: RouteQuery, question: string): boolean {

@@ -36,7 +36,7 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
     const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
     const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title) && !isSetAside(c.title, ctx.u.excluded ?? []));
     // When most children are titled by the item noun ("Level 1", "Level 2"), the others are commentary.
-    const named = namedByNoun(relevant, ctx.u.itemNounSingular);
+    const named = namedByNoun(relevant, ctx.u.itemNounSingular, ctx.u.itemPhrase);
     const items = named.length >= 2 && named.length >= relevant.length / 2 ? named : relevant;
     if (items.length >= 2) {
       return result('toc-children', await citeEntries(ctx, items), true, { parent: entry.title, children: relevant.length, kept: items.length });
@@ -235,10 +235,16 @@ function entryIsAboutQuestion(entry: TocNode, ctx: StrategyContext): boolean {
   return stemOverlap(entry.title, terms).matched.length > 0 || ctx.u.codes.some((c) => entry.title.includes(c)) || ctx.u.phrases.some((p) => containsPhrase(entry.title, p)) || titleNamedBy(entry.title, ctx.question);
 }
 
-function namedByNoun(nodes: TocNode[], noun: string | null): TocNode[] {
+function namedByNoun(nodes: TocNode[], noun: string | null, phrase: string | null = null): TocNode[] {
   const head = noun ? tokensOf(noun).at(-1) : null;
   if (!head) return [];
-  return nodes.filter((n) => tokensOf(n.title)[0] === head || tokensOf(n.title)[1] === head);
+  // Or titled as kinds of what the item phrase's words name, by their own last word: "SSH
+  // uploads", "FTP uploads" are upload methods; "Description" above them is no method.
+  const named = new Set(tokensOf(phrase ?? noun ?? '').map(stem));
+  return nodes.filter((n) => {
+    const t = tokensOf(n.title);
+    return t[0] === head || t[1] === head || (t.length >= 2 && named.has(stem(t.at(-1)!)));
+  });
 }
 
 /** Turns enumeration members into candidates; a bare marker line ("Tier 1:") takes its next line as the name. */
