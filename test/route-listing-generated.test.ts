@@ -149,3 +149,48 @@ describe('a sub-entry titled by the items the question asks for, under the chapt
     expect(answer.items.map((i) => i.name)).toEqual(EXTRACTORS);
   });
 });
+
+/**
+ * A manual's troubleshooting chapter has one sub-entry per error message, every title set the
+ * same way ("The client reports "..."") and the first one's text saying the question's words
+ * most often. Its title holds no word of the question that its siblings' do not: the messages
+ * are the chapter's sub-entries, not the text of the first one.
+ */
+describe('parallel sub-entry titles, the first one said most often (no LLM)', () => {
+  const MESSAGES = ['The client reports "Socket timeout after 10 seconds"', 'The client reports "Received 0 bytes from server"', 'The client reports "Unable to read output"'];
+  const doc = generatedDocument(
+    () =>
+      drawPdf([
+        (doc) => {
+          type Outline = ReturnType<typeof doc.outline.addItem>;
+          const entry = (under: Outline, y: number, title: string, lines: string[], size = 12): Outline => {
+            at(doc, 72, y, title, { bold: true, size });
+            lines.forEach((l, n) => at(doc, 72, y + 20 + 16 * n, l));
+            return under.addItem(title);
+          };
+          const root = doc.outline as unknown as Outline;
+          entry(root, 50, '5 Setup', ['The client is installed on the monitoring host and the server on each remote host.'], 14);
+          const trouble = entry(root, 120, '6 Troubleshooting', ['Each error message of the client is explained below with its likely causes.'], 14);
+          entry(trouble, 180, MESSAGES[0]!, [
+            'The client error message says the server did not answer in time. Check that:',
+            '• the server is running on the remote host;',
+            '• no firewall drops the replies;',
+            '• the timeout is long enough for the command.',
+            'The client error message may also read "Connection refused": the client error',
+            'messages of the manual then point to the server log, where the error messages say more.',
+          ]);
+          entry(trouble, 330, MESSAGES[1]!, ['The server closed the connection before it sent a reply.']);
+          entry(trouble, 390, MESSAGES[2]!, ['The command the server ran printed nothing.']);
+          entry(root, 450, '7 Upgrading', ['A new version is installed over the old one; the settings are kept.'], 14);
+        },
+      ]),
+    'relay-handbook.pdf',
+    // Sections are routed as large, as a long manual's are: routing must decide by titles.
+    { DOCINTEL_SECTION_MAX_LINES: '10' },
+  );
+
+  it('reads the chapter and answers with its sub-entries', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('List the client error messages that the troubleshooting part of the manual explains.');
+    expect(answer.items.map((i) => i.name)).toEqual(MESSAGES);
+  });
+});

@@ -235,6 +235,8 @@ describe('understandQuestion: item noun and expected count', () => {
     ['How many steps are in the Risk Management Framework, and what are they?', 'steps', 'step'],
     ['Which exclusions apply to basements?', 'exclusions', 'exclusion'],
     ['What are the characteristics of trustworthy AI systems?', 'characteristics', 'characteristic'],
+    // A name joined by underscores is one word: its first part is no noun of the question.
+    ['List the run_tests error messages that the manual explains.', 'messages', 'message'],
   ])('%s -> %s', (q, noun, singular) => {
     const r = u(q);
     expect(r.itemNoun).toBe(noun);

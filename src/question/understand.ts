@@ -453,7 +453,8 @@ function tokenize(text: string, codes: Span[]): Tok[] {
   let pos = 0;
   const pushPlain = (chunk: string, base: number) => {
     // A number with a plus after it ("128+ glyph encodings") is one quantity, no break in a phrase.
-    const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*(?:\+(?!\d))?|[^\sA-Za-z0-9]/g;
+    // A name joined by underscores ("check_nrpe") is one word, as a hyphenated one is.
+    const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011_][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*(?:\+(?!\d))?|[^\sA-Za-z0-9]/g;
     for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
       const t = m[0];
       // "What's in ..." reads as "What is in ...", not as a possessive.

@@ -194,7 +194,9 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     // A listing whose two best sub-entries match it alike ("kinds of checks" over "Weight Check"
     // and "Seal Check") asks for what they share: read the parent, where they all are.
     const [first, runnerUp] = scored;
-    if (pick && !stop && parent && o.query.intent !== 'factual' && first && runnerUp && first.n.id === pick.id && first.s.titleScore > 0 && runnerUp.s.score >= first.s.score * (1 - SIBLING_TIE)) {
+    // So does one of a family of parallel titles ("The plugin returns "X"", "... "Y"", "... "Z""
+    // for "which error messages"), picked by how often its text says the words they share.
+    if (pick && !stop && parent && o.query.intent !== 'factual' && first && runnerUp && first.n.id === pick.id && ((first.s.titleScore > 0 && runnerUp.s.score >= first.s.score * (1 - SIBLING_TIE)) || addsNoWord(first.n, scored.map((x) => x.n), o.query))) {
       stop = true;
       levelReason = `"${first.n.title}" and "${runnerUp.n.title}" match the question alike; a listing reads "${parent.title}" whole`;
     }
@@ -319,6 +321,22 @@ async function childNamedBeyond(o: RouteOptions, n: TocNode, anchors: string[], 
   const ranked = children.map((c) => ({ c, k: stemOverlap(stripNumbering(c.title), rest).matched.length })).sort((a, b) => b.k - a.k);
   const [best, next] = ranked;
   return best && best.k >= 2 && best.k >= (next?.k ?? 0) + 2 ? best.c : null;
+}
+
+/**
+ * The first title is one of a family of parallel titles: the question words it holds are in two
+ * sibling titles at least (three titles saying the same of the question, "The plugin returns
+ * ..."), and it holds nothing else of the question (no code, scope or phrase of it). Two titles
+ * alike are a pair that another word may tell apart ("... organization level" and "... system
+ * level"), not a family.
+ */
+function addsNoWord(first: TocNode, siblings: TocNode[], q: RouteQuery): boolean {
+  const own = stemOverlap(first.title, q.keywords).matched;
+  if (!own.length) return false;
+  const alike = siblings.filter((s) => s.id !== first.id && own.every((w) => stemOverlap(s.title, [w]).matched.length > 0));
+  if (alike.length < 2) return false;
+  const anchors = [...q.codes, ...q.phrases, ...(q.scope ? [q.scope] : [])];
+  return !anchors.some((a) => containsPhrase(first.title, a));
 }
 
 /**
