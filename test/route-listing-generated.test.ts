@@ -112,6 +112,15 @@ describe('sub-entries titled as kinds of what the question asks for, after a pre
   });
 });
 
+type Outline = ReturnType<PDFKit.PDFDocument['outline']['addItem']>;
+
+/** A titled entry, its text lines under it and its bookmark under `under` (null: the outline's root). */
+function outlined(doc: PDFKit.PDFDocument, under: Outline | null, y: number, title: string, lines: string[], size = 12): Outline {
+  at(doc, 72, y, title, { bold: true, size });
+  lines.forEach((l, n) => at(doc, 72, y + 20 + 16 * n, l));
+  return (under ?? (doc.outline as unknown as Outline)).addItem(title);
+}
+
 /**
  * A language reference's chapter on statistics has one sub-entry per kind of function; the
  * question names one kind by the sub-entry's own words ("integer extractor functions" for
@@ -124,13 +133,8 @@ describe('a sub-entry titled by the items the question asks for, under the chapt
     () =>
       drawPdf([
         (doc) => {
-          type Outline = ReturnType<typeof doc.outline.addItem>;
-          const entry = (under: Outline, y: number, title: string, text: string, size = 12): Outline => {
-            at(doc, 72, y, title, { bold: true, size });
-            at(doc, 72, y + 20, text);
-            return under.addItem(title);
-          };
-          const root = doc.outline as unknown as Outline;
+          const entry = (under: Outline | null, y: number, title: string, text: string, size = 12) => outlined(doc, under, y, title, [text], size);
+          const root = null;
           entry(root, 50, '7 Probes', 'A probe names the event a script waits for and what it then does.', 14);
           const stats = entry(root, 110, '8 Statistics (aggregates)', 'Statistics gather values of a script into aggregates that are read at the end.', 14);
           entry(stats, 170, '8.1 The aggregation operator', 'The operator adds one value to an aggregate.');
@@ -162,13 +166,8 @@ describe('parallel sub-entry titles, the first one said most often (no LLM)', ()
     () =>
       drawPdf([
         (doc) => {
-          type Outline = ReturnType<typeof doc.outline.addItem>;
-          const entry = (under: Outline, y: number, title: string, lines: string[], size = 12): Outline => {
-            at(doc, 72, y, title, { bold: true, size });
-            lines.forEach((l, n) => at(doc, 72, y + 20 + 16 * n, l));
-            return under.addItem(title);
-          };
-          const root = doc.outline as unknown as Outline;
+          const entry = (under: Outline | null, y: number, title: string, lines: string[], size = 12) => outlined(doc, under, y, title, lines, size);
+          const root = null;
           entry(root, 50, '5 Setup', ['The client is installed on the monitoring host and the server on each remote host.'], 14);
           const trouble = entry(root, 120, '6 Troubleshooting', ['Each error message of the client is explained below with its likely causes.'], 14);
           entry(trouble, 180, MESSAGES[0]!, [
