@@ -251,14 +251,14 @@ function toList(r: Run, index: number): StructList {
 }
 
 /** A definition list's entries as a list of terms: one shape for every reader of such lists. */
-export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd): StructList {
+export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' = 'hanging'): StructList {
   return {
     index,
     parentList: null,
     parentItem: null,
     depth: 0,
     kind: 'term',
-    style: 'hanging',
+    style,
     intro,
     heading: null,
     introLine,

@@ -73,9 +73,8 @@ export function detectHeadedEntries(
       lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })),
     }));
     const intro = introBefore(body, first, ends);
-    out.push(termList(opts.firstIndex + out.length, items, intro?.text ?? null, intro?.line ?? null, endedBy));
+    out.push(termList(opts.firstIndex + out.length, items, intro?.text ?? null, intro?.line ?? null, endedBy, 'headed'));
   }
-  for (const l of out) l.style = 'headed';
   return out;
 }
 

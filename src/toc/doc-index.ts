@@ -71,10 +71,10 @@ function findFurniture(doc: ParsedDocument, pages: ParsedLine[][]): Set<ParsedLi
   const slot = (l: ParsedLine) => `${Math.round(l.y0 / 6)}|${l.size.toFixed(1)}`;
   const slots = new Set([...out].filter((l) => inMargin(doc, l) && /\p{L}/u.test(l.text) && !isPageNumberText(l.text)).map(slot));
   if (slots.size) {
-    for (const [key, e] of byKey) {
+    for (const e of byKey.values()) {
       if (e.pages.size < 2) continue;
       const inSlot = e.lines.filter((l) => !out.has(l) && inMargin(doc, l) && slots.has(slot(l)) && wordCount(l.text) <= 12 && /\p{L}/u.test(l.text));
-      if (new Set(inSlot.map((l) => l.pageNum)).size >= 2 && key) for (const l of inSlot) out.add(l);
+      if (new Set(inSlot.map((l) => l.pageNum)).size >= 2) for (const l of inSlot) out.add(l);
     }
   }
   for (const lines of pages) {
