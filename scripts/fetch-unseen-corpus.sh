@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 12 ]; then
+  fetch blktrace /usr/share/doc/blktrace/btreplay.pdf btrecord-btreplay-user-guide.pdf
+  fetch glpk-doc /usr/share/doc/glpk-doc/gmpl.pdf gnu-mathprog-language-reference.pdf
+  fetch speex-doc /usr/share/doc/speex/manual.pdf.gz speex-codec-manual.pdf
+  fetch gutenprint-doc /usr/share/doc/gutenprint-doc/gutenprint-users-manual.pdf gutenprint-users-manual.pdf
+  fetch r-cran-vcd /usr/lib/R/site-library/vcd/doc/strucplot.pdf vcd-strucplot-framework-jss.pdf
   ls -l "$out"
   exit 0
 fi
