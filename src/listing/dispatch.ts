@@ -151,7 +151,7 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // merging would rename a code after its title, or fold points that open with the same words.
   // Only a list's items of one and the same name are one (a table's rows keyed alike).
   const merged = chosen.strategy === 'pattern' ? { items: chosen.items, merges: [] } : chosen.variant === 'candidate-list' ? mergeSameNames(chosen.items) : mergeCandidates(chosen.items);
-  const kept = othersOnly(ctx.question, merged.items);
+  const kept = othersOnly(ctx.question, merged.items, typeof chosen.detail.intro === 'string' ? chosen.detail.intro : null);
   if (kept.length < merged.items.length) await ctx.tracer.record({ stage: 'merge', step: 'others_only', output: { dropped: merged.items.filter((i) => !kept.includes(i)).map((i) => i.name) }, decision: `the question asks for the other ${ctx.u.itemNoun ?? 'items'}: dropped ${merged.items.length - kept.length} it names itself` });
   // An enumeration (not a set of sections already) whose labels are all the sections under one entry.
   const sections = chosen.variant === 'candidate-list' && chosen.detail.kind !== 'section' ? await sectionsOfItems(ctx, kept) : null;
@@ -573,10 +573,15 @@ function countsAnotherKind(noun: string, ctx: StrategyContext): boolean {
 /**
  * "Which other methods are ResNets compared against?": the question names the item the others
  * are set against, so an item of that name (a short name whose words are all the question's) is
- * the reference, not an answer.
+ * the reference, not an answer. When the list's own intro says "other" before the same word
+ * ("The following are the other key definitions we use"), the question repeats the document's
+ * words: nothing is set against the items, and none is dropped.
  */
-function othersOnly(question: string, items: Candidate[]): Candidate[] {
-  if (!/\b(?:which|what|any|the)\s+other\s+\p{L}/iu.test(question)) return items;
+function othersOnly(question: string, items: Candidate[], intro: string | null): Candidate[] {
+  const other = /\b(?:which|what|any|the)\s+other\s+(\p{L}+)/iu.exec(question);
+  if (!other) return items;
+  const echoed = intro !== null && [...intro.matchAll(/\bother\s+(\p{L}+)/giu)].some((m) => stem(m[1]!.toLowerCase()) === stem(other[1]!.toLowerCase()));
+  if (echoed) return items;
   const asked = new Set(tokensOf(question).map(stem));
   const named = (c: Candidate) => {
     const words = tokensOf(c.name.replace(/\[[^\]]*\]|\([^)]*\)/g, ' ')).map(stem);
