@@ -323,7 +323,7 @@ describe('every model reply is untrusted: the same questions against each misbeh
 
 
 describe('the checks on their own', () => {
-  const node = (id: number, title: string): TocNode => ({ id, parentId: null, level: 1, title, pageStart: 1, pageEnd: 2, lineStart: 1, childCount: 2, lineCount: 40, hits: [], strongHits: 0, anchorBelow: 0, nounBelow: 0 });
+  const node = (id: number, title: string): TocNode => ({ id, parentId: null, level: 1, title, pageStart: 1, pageEnd: 2, lineStart: 1, childCount: 2, flags: [], lineCount: 40, hits: [], strongHits: 0, anchorBelow: 0, nounBelow: 0 });
   const level = [node(2, 'I. Scope'), node(3, 'II. Exclusions')];
   const rules = { pick: level[1]!, stop: false };
   const check = (reply: { pick: number | null; stop_here: boolean }, intent: 'listing' | 'factual' = 'listing', breadth = { sections: 9, lists: 12 }) =>

@@ -10,6 +10,8 @@ export interface TocNode {
   pageEnd: number;
   lineStart: number | null;
   childCount: number;
+  /** The TOC's flags ("grouping": a heading over run-in heads, set apart from its run-in siblings). */
+  flags: string[];
   lineCount: number;
   /** Lines in the entry's pages matching each keyword (same order as the keywords given). */
   hits: number[];
@@ -85,7 +87,7 @@ export async function tocLevel(
   return rows<TocNode>(
     db,
     sql`select t.id, t.parent_id as "parentId", t.level, t.title, t.page_start as "pageStart", t.page_end as "pageEnd",
-          t.line_start as "lineStart",
+          t.line_start as "lineStart", t.flags,
           (select count(*)::int from toc_entries c where c.document_id = t.document_id and c.parent_id = t.id and c.routable) as "childCount",
           (select count(*)::int from lines l where l.document_id = t.document_id and l.page_num between t.page_start and t.page_end + 1 and ${inSpan}) as "lineCount",
           ${hitsExpr} as hits, ${strongExpr} as "strongHits", ${anchorExpr} as "anchorBelow", ${nounExpr} as "nounBelow",

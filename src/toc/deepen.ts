@@ -250,13 +250,21 @@ function deepenSpan(index: DocIndex, n: TocNode, from: Position, to: Position): 
     // A labelled family whose numbering starts again inside each member of the outer one
     // ("SECTION 1", "SECTION 2" in each CHAPTER, above its Articles) is a level between them.
     const mid = levels.length === 2 ? restartingLevel(cands, outer!, inner) : [];
-    const all = [...outer!.map((h) => ({ h, depth: 1 })), ...mid.map((h) => ({ h, depth: 2 })), ...inner.map((h) => ({ h, depth: mid.length ? 3 : 2 }))].sort((a, b) => order(a.h, b.h));
+    const groups = levels.length === 1 ? groupHeadings(cands, outer!) : [];
+    const grouped = (h: HeadingLine) => groups.length > 0 && order(h, groups[0]!) > 0;
+    const all = [
+      ...outer!.map((h) => ({ h, depth: grouped(h) ? 2 : 1 })),
+      ...groups.map((h) => ({ h, depth: 1 })),
+      ...mid.map((h) => ({ h, depth: 2 })),
+      ...inner.map((h) => ({ h, depth: mid.length ? 3 : 2 })),
+    ].sort((a, b) => order(a.h, b.h));
     const outerNodes: { h: HeadingLine; node: TocNode }[] = [];
     let current: { h: HeadingLine; node: TocNode } | null = null;
     let middle: { h: HeadingLine; node: TocNode } | null = null;
     for (const { h, depth } of all) {
       const node = nodeFrom(h);
       addFlag(node, 'deepened');
+      if (groups.includes(h)) addFlag(node, 'grouping');
       if (depth === 1) {
         n.children.push(node);
         current = { h, node };
@@ -286,6 +294,22 @@ function deepenSpan(index: DocIndex, n: TocNode, from: Position, to: Position): 
     n.children.sort((a, b) => a.page - b.page || (a.line ?? 0) - (b.line ?? 0));
   }
   return added;
+}
+
+/**
+ * Headings on lines of their own that part a family of run-in heads ("Additional Actors" after
+ * ten run-in paragraphs, five more after it): each is a level above the run-in heads that follow
+ * it, set no lighter than they are. Only between heads: one before the first would be the
+ * section's own title, one with fewer than two heads after it groups nothing.
+ */
+function groupHeadings(cands: HeadingLine[], lead: HeadingLine[]): HeadingLine[] {
+  if (lead[0]!.kind !== 'lead') return [];
+  const size = lead[0]!.line.size;
+  const between = cands.filter((c) => c.kind === 'styled' && c.line.bold && c.line.size >= size - 0.3 && order(c, lead[0]!) > 0 && order(c, lead.at(-1)!) < 0);
+  return between.filter((g, i) => {
+    const next = between[i + 1];
+    return lead.filter((h) => order(h, g) > 0 && (!next || order(h, next) < 0)).length >= 2;
+  });
 }
 
 function isDescendant(o: TocNode, n: TocNode): boolean {

@@ -34,7 +34,10 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
   // scope, the items or a question word); otherwise they are just the document's next level.
   if (entry && entry.childCount > 0 && entryIsAboutQuestion(entry, ctx)) {
     const children = await tocLevel(ctx.db, ctx.documentId, entry.id, []);
-    const relevant = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title) && !isSetAside(c.title, ctx.u.excluded ?? []));
+    const kept = children.filter((c) => !/^(references?|notes?|summary|overview|introduction|bibliography)\b/i.test(c.title) && !isSetAside(c.title, ctx.u.excluded ?? []));
+    // A heading over run-in heads of its own is no item of the kind of its run-in siblings.
+    const ungrouped = kept.filter((c) => !c.flags.includes('grouping'));
+    const relevant = ungrouped.length >= 2 ? ungrouped : kept;
     // When most children are titled by the item noun ("Level 1", "Level 2"), the others are commentary.
     const named = namedByNoun(relevant, ctx.u.itemNounSingular, ctx.u.itemPhrase);
     const items = named.length >= 2 && named.length >= relevant.length / 2 ? named : relevant;
