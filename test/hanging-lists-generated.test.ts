@@ -3,6 +3,7 @@ import type { ListingAnswer } from '../src/answer/types.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
 import { buildToc } from '../src/toc/index.ts';
+import { listItemsAsCandidates } from '../src/listing/candidates.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
 
@@ -777,5 +778,56 @@ describe('entries headed by a bold line of their own (generated)', () => {
     // holds the list, which is then no mere part of one sub-entry among the two.
     const { answer } = await guide.ask<ListingAnswer>("Which command-line switches are documented in the user guide's Options section?");
     expect(answer.items.map((i) => i.name)).toEqual(SWITCHES.map(([n]) => n));
+  });
+});
+
+/**
+ * A library's status codes as a manual sets them: a term on a line of its own, its meaning hung
+ * below. The paragraph before the first run holds the sentence that points ahead ("The following
+ * list gives ...") but ends on another; one entry names two codes over one meaning; and a flush
+ * sentence pointing ahead between the runs ("The following status codes indicate a failure ...")
+ * introduces the second run rather than standing as one more entry of the first.
+ */
+function statusCodesSpec(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, L, 80, '3 Status codes', { bold: true, size: 14 });
+      doc.outline.addItem('3 Status codes');
+      const para = ['In tool.h the status codes are defined. The following list gives the rough meaning of each', 'code; the calls that return them say more. The first four are normal and denote no', 'failure.'];
+      para.forEach((t, i) => textAt(doc, L, 106 + i * STEP, t));
+      let y = 106 + 4 * STEP;
+      const entry = (term: string, text: string) => {
+        textAt(doc, L, y, term);
+        textAt(doc, L + 30, y + STEP, text);
+        y += 2 * STEP + 8;
+      };
+      entry('ST_OK', 'The call did what was asked of it.');
+      entry('ST_READ_OK, ST_WRITE_OK', 'A read or a write finished and more data may follow.');
+      entry('ST_END', 'The last block of the stream was read.');
+      textAt(doc, L, y + 4, 'The following status codes indicate a failure of some kind.');
+      y += 2 * STEP;
+      entry('ST_IO_ERROR', 'The file could not be read or written.');
+      entry('ST_MEM_ERROR', 'There was not enough memory for the call.');
+      entry('ST_PARAM_ERROR', 'An argument of the call was out of range.');
+      textAt(doc, L, y + 10, '4 Examples', { bold: true, size: 14 });
+      doc.outline.addItem('4 Examples');
+    },
+  ];
+}
+
+describe('status codes in two runs, the first after a paragraph that points ahead (generated)', () => {
+  it('reads two lists, each with its own intro, and an entry naming two codes names both', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(statusCodesSpec())), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const labels = (l: { id: number } | undefined) => model.items.filter((i) => i.listId === l?.id).map((i) => i.label);
+    const normal = model.lists.find((l) => l.intro === 'The first four are normal and denote no failure.');
+    expect(labels(normal)).toEqual(['ST_OK', 'ST_READ_OK, ST_WRITE_OK', 'ST_END']);
+    const failures = model.lists.find((l) => l.intro === 'The following status codes indicate a failure of some kind.');
+    expect(labels(failures)).toEqual(['ST_IO_ERROR', 'ST_MEM_ERROR', 'ST_PARAM_ERROR']);
+    // Each code of the two-code entry is an item of its own when the list is swept.
+    const stored = { ...normal!, id: 1, sectionPath: '', items: model.items.filter((i) => i.listId === normal!.id).map((i) => ({ ordinal: i.ordinal, label: i.label, text: i.text, pageNum: i.pageStart, lineNum: i.lineStart, lineId: 0, lineText: i.text })) };
+    const candidates = listItemsAsCandidates(stored);
+    expect(candidates.map((c) => c.name)).toEqual(['ST_OK', 'ST_READ_OK', 'ST_WRITE_OK', 'ST_END']);
+    expect(candidates[2]!.surfaceForms).toContain('ST_READ_OK, ST_WRITE_OK A read or a write finished and more data may follow.');
   });
 });

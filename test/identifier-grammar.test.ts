@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACRONYM,
+  CAPITAL_NAME,
   DASH_NUMBER,
   DOTTED,
   DOTTED_DASH,
@@ -11,6 +12,7 @@ import {
   NUM_OR_WILDCARD,
   SERIES_NUMBER,
   WORD_NUMBER,
+  capitalNames,
   dottedDash,
   escapeRegex,
   isSeriesNumber,
@@ -106,5 +108,17 @@ describe('a line that opens with a code', () => {
     expect(re.test('as stated in 3.3.1 above')).toBe(false);
     expect(opensWithCode(String.raw`3\.5`, 'i').test('3.5. Identification')).toBe(true);
     expect(opensWithCode(String.raw`3\.5`, 'i').test('3.5.1 Identify users')).toBe(false);
+  });
+});
+
+describe('names in capitals', () => {
+  it('reads a program constant\'s name, and several of them over one description', () => {
+    expect(whole(CAPITAL_NAME).test('KRB5_CONFIG')).toBe(true);
+    expect(whole(CAPITAL_NAME).test('Config')).toBe(false);
+    expect(capitalNames('BZ_RUN_OK, BZ_FLUSH_OK, BZ_FINISH_OK')).toEqual(['BZ_RUN_OK', 'BZ_FLUSH_OK', 'BZ_FINISH_OK']);
+    // One name, option spellings and words are no such run.
+    expect(capitalNames('BZ_OK')).toBeNull();
+    expect(capitalNames('-h, --help')).toBeNull();
+    expect(capitalNames('Work, Derived Work')).toBeNull();
   });
 });

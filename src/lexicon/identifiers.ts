@@ -12,6 +12,23 @@
  */
 
 /**
+ * A name in capitals as programs write their constants, variables and keywords ("BZ_OK",
+ * "MPIEXEC", "KRB5_CONFIG"): a capital, then capitals, digits or underscores.
+ */
+export const CAPITAL_NAME = String.raw`[A-Z][A-Z0-9_]+`;
+
+/**
+ * The names of a term that names several at once ("BZ_RUN_OK, BZ_FLUSH_OK, BZ_FINISH_OK" over
+ * one description): each a name in capitals, the commas between them. Null for any other term,
+ * one name or words.
+ */
+export function capitalNames(term: string): string[] | null {
+  const t = term.trim();
+  if (!new RegExp(`^${CAPITAL_NAME}(?:\\s*,\\s*${CAPITAL_NAME})+$`).test(t)) return null;
+  return t.split(/\s*,\s*/);
+}
+
+/**
  * One number segment of a code. The copies disagreed (`\d{1,2}` in the sweeps' word-number and
  * V-number shapes and in the structure model's word-number form, `\d{1,3}` elsewhere): three
  * digits, so "MEASURE 2.100" or "V14.120" read like their siblings.

@@ -16,6 +16,7 @@ import { attributeNames, attributeValues, conditionSplit, valueSplit, type Condi
 import { measureCell } from '../structure/header-series.ts';
 import { CONSTITUTED } from '../structure/inline-lists.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
+import { capitalNames } from '../lexicon/identifiers.ts';
 import { readingPosition } from '../text/position.ts';
 import { DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
@@ -622,12 +623,13 @@ export function listItemsAsCandidates(l: StoredList, all: StoredList[] = []): Ca
       .filter((x) => x.parentList === l.id && x.parentItem === k)
       .flatMap((x) => x.items.map((i) => i.text))
       .join(' ');
-  return l.items.map((it, k) => ({
-    name: it.label,
-    surfaceForms: [...new Set([it.label, it.text, ...(nestedText(k) ? [`${it.text} ${nestedText(k)}`] : [])])],
-    citations: [{ pageNum: it.pageNum, lineNum: it.lineNum, lineId: it.lineId, quote: it.lineText }],
-    confidence: 0.8,
-  }));
+  return l.items.flatMap((it, k) => {
+    const surface = [it.text, ...(nestedText(k) ? [`${it.text} ${nestedText(k)}`] : [])];
+    const citations = [{ pageNum: it.pageNum, lineNum: it.lineNum, lineId: it.lineId, quote: it.lineText }];
+    // A definition list's entry that names several terms over one description is one item per name.
+    const names = (l.kind === 'term' ? capitalNames(it.label) : null) ?? [it.label];
+    return names.map((name) => ({ name, surfaceForms: [...new Set([name, ...surface])], citations, confidence: 0.8 }));
+  });
 }
 
 /** The text negates the word (as a stem) within three words of its "not"/"no"/"never". */

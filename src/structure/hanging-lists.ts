@@ -26,6 +26,7 @@
 import type { ParsedLine } from '../parse/types.ts';
 import { INTRO_END, OPEN_VERB_END, introducesNext, joinParts, labelOf, withAntecedent, type LineRef, type ListEnd, type StructItem, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
+import { CAPITAL_NAME as CAPITAL_SOURCE, capitalNames } from '../lexicon/identifiers.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
 const HANG_MIN = 6;
@@ -97,9 +98,13 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // must open so; the first line without a lead-in ends the run.
     const leadRun = mode === 'hanging' && !INTRO_END.test(intro.text) && !intro.leadIn && Math.abs(intro.x0 - pageEdge(intro)) <= FLUSH_TOLERANCE && Boolean(seq[i + 1]?.leadIn) && Math.abs(seq[i + 1]!.x0 - intro.x0) <= FLUSH_TOLERANCE;
     // A sentence that opens by pointing at what follows ("The following return values indicate
-    // an error of some kind.") hands over to the entries as a colon does. (Read only where the
-    // word is near: the sentence is joined from the lines before.)
-    const pointsAhead = mode === 'hanging' && /\.\s*$/.test(intro.text) && /following/i.test(`${seq[i - 1]?.text ?? ''} ${intro.text}`) && introducesNext(sentenceEndingAt(seq, i, opts.isHeading));
+    // an error of some kind.") hands over to the entries as a colon does, and so does a short
+    // paragraph that holds one ("The following list ... The first five are normal."). Read over
+    // the paragraph's last lines only.
+    const pointsAhead =
+      mode === 'hanging' &&
+      /\.\s*$/.test(intro.text) &&
+      ((/following/i.test(`${seq[i - 1]?.text ?? ''} ${intro.text}`) && introducesNext(sentenceEndingAt(seq, i, opts.isHeading))) || sentencesOf(paragraphEndingAt(seq, i)).some(introducesNext));
     if (!opensSection && !leadRun && !pointsAhead && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
     // Entries open flush with the intro's last line, the paragraph's left edge; in another
     // column, with that column's text edge.
@@ -168,6 +173,9 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         // A sentence that wraps back to the edge ("HOME, PATH ... will be set according to" over
         // "the service user).") is a paragraph after the list, not one more one-line entry.
         if (k === j + 1 && !dashed && wrapsFlush(head, seq[k], flush)) break;
+        // A flush line with nothing hung under it that points ahead ("The following return
+        // values indicate an error.") introduces the next run: this one ends before it.
+        if (k === j + 1 && entries.length > 0 && introducesNext(head.text.trim())) break;
         // A flush line with nothing hung under it, its term marked by nothing: an entry only
         // where entries with hung text follow it ("Work Any work being distributed ..." over
         // "Derived Work Any work that ..." and its hung line); read on, decided below.
@@ -231,7 +239,7 @@ function codeTerm(text: string): boolean {
 }
 
 /** A word of a name in capitals ("MPIEXEC", "PORT", "KRB5_CONFIG"). */
-const CAPITAL_NAME = /^\p{Lu}[\p{Lu}\d_]+$/u;
+const CAPITAL_NAME = new RegExp(`^${CAPITAL_SOURCE}$`);
 
 /** The line's sentence runs on, in lower case and flush at the edge, on the next line of its page. */
 function wrapsFlush(head: ParsedLine, next: ParsedLine | undefined, flush: (l: ParsedLine) => boolean): boolean {
@@ -275,18 +283,37 @@ export function termList(index: number, items: StructItem[], intro: string | nul
  * The sentence the colon's line closes, read back over the lines before it. Without a colon
  * (`whole`), no one sentence is known to announce the list: the paragraph's lines read back are.
  */
+/**
+ * The paragraph's last lines up to `i`: the lines before it on its page set flush with it (an
+ * entry's hung text or a line opened by a bold term is no part of it), INTRO_LINES at most.
+ */
+function paragraphEndingAt(seq: ParsedLine[], i: number): string {
+  const line = seq[i]!;
+  if (line.leadIn) return '';
+  let from = i;
+  while (from > Math.max(0, i - INTRO_LINES) && seq[from - 1]!.pageNum === line.pageNum && !seq[from - 1]!.leadIn && Math.abs(seq[from - 1]!.x0 - line.x0) <= FLUSH_TOLERANCE) from--;
+  return joinParts(seq.slice(from, i + 1).map((l) => l.text));
+}
+
+/** A paragraph's sentences: split after a stop where a capital opens the next. */
+function sentencesOf(text: string): string[] {
+  return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
+}
+
 function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean, whole = false): string {
   let from = i;
   // Back over the paragraph's lines on its page; a heading above starts the paragraph.
   while (from > Math.max(0, i - INTRO_LINES) && body[from - 1]!.pageNum === body[i]!.pageNum && !isHeading(body[from - 1]!)) from--;
   const text = joinParts(body.slice(from, i + 1).map((l) => l.text));
   if (whole) return text;
-  return withAntecedent(text.split(/(?<=[.!?])\s+(?=\p{Lu})/u));
+  return withAntecedent(sentencesOf(text));
 }
 
 /** The entry's term: its bold lead-in, a first word that is no plain word, or its opening clause. */
 function termOf(head: ParsedLine): string {
   if (head.text.trim().split(/\s+/).length <= 2) return head.text.trim();
+  // Several names over one description ("BZ_RUN_OK, BZ_FLUSH_OK, BZ_FINISH_OK") are all term.
+  if (capitalNames(head.text)) return head.text.trim();
   // A line of options only ("-L --license -V --version", "--fast , --best") is all term.
   if (head.text.trim().split(/\s+/).every((w) => /^[-–]{1,2}[\p{L}\d]/u.test(w) || /^[,|/]$/.test(w))) return head.text.trim();
   // A note in brackets after the term ("name (used in: config)") annotates it: the term is
