@@ -830,4 +830,14 @@ describe('status codes in two runs, the first after a paragraph that points ahea
     expect(candidates.map((c) => c.name)).toEqual(['ST_OK', 'ST_READ_OK', 'ST_WRITE_OK', 'ST_END']);
     expect(candidates[2]!.surfaceForms).toContain('ST_READ_OK, ST_WRITE_OK A read or a write finished and more data may follow.');
   });
+
+  const doc = generatedDocument(() => drawPdf(statusCodesSpec()), 'status-codes.pdf');
+
+  it('answers "normal rather than failures" with the run whose intro says they are no failure, the section number no count', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('Which status codes defined in tool.h are normal rather than failures?');
+    expect(answer.items.map((i) => i.name)).toEqual(['ST_OK', 'ST_READ_OK', 'ST_WRITE_OK', 'ST_END']);
+    // The section's number in "3 Status codes" is no count of the codes.
+    expect(answer.statedCount).toBeNull();
+    expect(answer.completenessSource).toBe('unknown');
+  });
 });

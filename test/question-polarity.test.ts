@@ -36,6 +36,9 @@ describe('polarity', () => {
     expect(isNegated('what property does the policy not insure?')).toBe(true);
     expect(isNegated("which losses aren't covered?")).toBe(true);
     expect(isNegated('list the extended rules (not the core ones)')).toBe(false);
+    // "X rather than Y" asks for what is not Y; "rather" itself is no keyword.
+    expect(isNegated('Which codes are normal outcomes rather than errors?')).toBe(true);
+    expect(understandQuestion('Which codes are normal outcomes rather than errors?').keywords).not.toContain('rather');
   });
 });
 

@@ -229,7 +229,7 @@ export function rankLists(
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
   // The word the question negates ("not considered", "never be insured"), as a stem.
-  const negatedPredicate = u.negated ? (/\b(?:not|never)\s+(?:be\s+|been\s+)?(\p{L}{3,})/iu.exec(question)?.[1] ?? null) : null;
+  const negatedPredicate = u.negated ? (/\b(?:not|never|rather\s+than)\s+(?:be\s+|been\s+)?(\p{L}{3,})/iu.exec(question)?.[1] ?? null) : null;
   const questionStems = new Set(questionTokens.map(stem));
   const questionPairs = adjacentPairs(contentStems(question));
   // The item phrase as a phrase of two words or more ("general conditions"); one word is the noun.

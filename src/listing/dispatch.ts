@@ -11,6 +11,7 @@ import { semanticStrategy } from './strategies/semantic.ts';
 import { structureStrategy } from './strategies/structure.ts';
 import type { Candidate, StrategyContext, StrategyResult } from './strategy-types.ts';
 import { keywordLines } from '../sql/load-lines.ts';
+import { routableEntries } from '../sql/routable-entries.ts';
 import { codesUnderPrefix } from '../sql/codes-under-prefix.ts';
 import { titleCounts } from '../sql/title-counts.ts';
 import { childrenOf, escapeRegex, opensWithCode, WILDCARD } from '../lexicon/identifiers.ts';
@@ -506,7 +507,9 @@ async function cardinalityLines(ctx: StrategyContext): Promise<LineRow[]> {
   const byId = new Map<number, LineRow>();
   // Lines around each hit too: a count often wraps onto the next line.
   for (const l of [...ctx.regionLines.slice(0, 400), ...extra]) byId.set(l.id, l);
-  return [...byId.values()].sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
+  // A heading's number is its section's ("3 Status codes"), never a count of what it names.
+  const headings = new Set((await routableEntries(ctx.db, ctx.documentId)).map((e) => `${e.pageStart}:${e.lineStart}`));
+  return [...byId.values()].filter((l) => !(/^\s*\d/.test(l.text) && headings.has(`${l.pageNum}:${l.lineNum}`))).sort((a, b) => a.pageNum - b.pageNum || a.lineNum - b.lineNum);
 }
 
 /**

@@ -82,7 +82,8 @@ export function lackedPhrase(question: string): string | null {
  * determiner ("does not insure"; "(not the basic ones)" sets words aside instead).
  */
 export function isNegated(q: string): boolean {
-  return /\b(?:not|never)\s+(?!the\b|any\b|those\b|a\b|an\b|only\b)[a-z]/i.test(q) || /n't\s+[a-z]/i.test(q);
+  // "normal outcomes rather than errors" asks for what is not an error, as "not" would.
+  return /\b(?:not|never|rather\s+than)\s+(?!the\b|any\b|those\b|a\b|an\b|only\b)[a-z]/i.test(q) || /n't\s+[a-z]/i.test(q);
 }
 
 /**
@@ -203,7 +204,7 @@ const STOPWORDS = new Set([
   ...AUX, ...PREPS, ...WH, ...DETERMINERS, ...PRONOUNS, ...CONNECTIVE_ADVERBS,
   'and', 'or', 'nor', 'but', 'not', 'no', 'yes', 'i', 'me', 'we', 'us', 'you', 'he', 'she',
   'him', 'itself', 'themselves', 'there', 'here', 'than', 'then', 'so', 'such', 'as', 'also',
-  'just', 'only', 'very', 'too', 'more', 'most', 'much', 'many', 'less', 'least', 'other',
+  'just', 'only', 'very', 'too', 'rather', 'more', 'most', 'much', 'many', 'less', 'least', 'other',
   'another', 'own', 'same', 'if', 'whether', 'because', 'while', 'into', 'onto', 'out', 'up', 'apart', 'aside', 'besides',
   'down', 'off', 'again', 'further', 'once', 'ever', 'please', 'kindly', 'being', 'having',
   'doing', 'done', "i'm", "i'd", 'am', 'whichever', 'whatever', 'etc', 'e.g', 'i.e', 'vs',
