@@ -841,3 +841,27 @@ describe('status codes in two runs, the first after a paragraph that points ahea
     expect(answer.completenessSource).toBe('unknown');
   });
 });
+
+/**
+ * A decoder's options, each on one line with its gloss: an entry whose gloss is two plain words
+ * ("--no-enh disable post-filter") is a whole entry, not one more spelling of the entry below it.
+ */
+describe('one-line option entries whose glosses are short (generated)', () => {
+  it('reads every option as an entry of its own', async () => {
+    const options = ['--enh enable post-filter (default)', '--no-enh disable post-filter', '--force-nb Force decoding in narrowband', '--mono Force decoding in mono', '--rate n Force decoding at n Hz sampling rate'];
+    const spec: Draw[] = [
+      (doc) => {
+        textAt(doc, L, 90, '4.2 decoder', { bold: true, size: 14 });
+        doc.outline.addItem('4.2 decoder');
+        textAt(doc, L, 116, 'The decoder plays the file to the soundcard when no output file is given. The valid options are:');
+        options.forEach((o, i) => textAt(doc, L, 140 + i * 20, o));
+        textAt(doc, L, 260, '4.3 encoder', { bold: true, size: 14 });
+        doc.outline.addItem('4.3 encoder');
+      },
+    ];
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(spec)), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.endsWith('The valid options are:'));
+    expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(['--enh', '--no-enh', '--force-nb', '--mono', '--rate']);
+  });
+});

@@ -50,6 +50,18 @@ const MAX_DEEPER_LINES = 3;
 const MAX_TERM_LINES = 4;
 /** A line that is only a term: a few words, no sentence. */
 const termLine = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= 3 && !/[.;:]$/.test(l.text.trim());
+/**
+ * A term line another spelling may stand under, in one entry: after its first word, spellings
+ * (an option's dash, a quoted term, a placeholder in brackets, a name in capitals, a separator)
+ * and at most one plain word right after an option, its argument ("-d dir"). Two plain words
+ * are a gloss: "–no-enh disable post-filter" is a whole entry.
+ */
+const spelling = (w: string) => /^[-–‘'"“<[(]/u.test(w) || /[’'"”>\])]$/u.test(w) || CAPITAL_NAME.test(w) || /^[,|/=]$/.test(w);
+const spellingLine = (l: ParsedLine) => {
+  const words = l.text.trim().split(/\s+/);
+  const plain = words.flatMap((w, i) => (i > 0 && !spelling(w) ? [i] : []));
+  return termLine(l) && (plain.length === 0 || (plain.length === 1 && /^[-–]/u.test(words[plain[0]! - 1]!)));
+};
 /** One-line entries with no mark of a term, in a row, that a run may hold before a hung one. */
 const MAX_LOOSE_IN_A_ROW = 3;
 /** Lines before the colon's line read back for the start of its sentence. */
@@ -145,7 +157,7 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         // An entry may name several terms, one per flush line, before its text ("‘-d dir’" over
         // "‘--dir=dir’" over the hung description; "‘-h’" over "‘--help’ Show the syntax ...").
         let last = j;
-        while (!dashed && last + 1 < seq.length && last + 1 - j < MAX_TERM_LINES && termLine(seq[last]!) && flush(seq[last + 1]!) && !opts.isHeading(seq[last + 1]!) && !parseMarker(seq[last + 1]!.text.trim())) last++;
+        while (!dashed && last + 1 < seq.length && last + 1 - j < MAX_TERM_LINES && spellingLine(seq[last]!) && flush(seq[last + 1]!) && !opts.isHeading(seq[last + 1]!) && !parseMarker(seq[last + 1]!.text.trim())) last++;
         if (last > j && ((seq[last + 1] && hungHere(seq[last + 1]!)) || !termLine(seq[last]!))) k = last + 1;
         while (k < seq.length && !opts.isHeading(seq[k]!)) {
           if (hungHere(seq[k]!)) {
@@ -230,12 +242,12 @@ function opensWithEntry(seq: ParsedLine[], i: number, pageEdge: (l: ParsedLine) 
 }
 
 /**
- * The line opens with a term no prose line opens with: an option or sigil ("-np", "@text"), a
+ * The line opens with a term no prose line opens with: an option or sigil ("-np", "--rate", "@text"), a
  * name with an underscore, angle brackets or digits, or a word in capitals ("MPIEXEC").
  */
 function codeTerm(text: string): boolean {
   const first = text.trim().split(/\s+/)[0] ?? '';
-  return /^[-@$%~\\/.][\p{L}\d]/u.test(first) || /[_<>=]/.test(first) || CAPITAL_NAME.test(first);
+  return /^(?:--?|[–@$%~\\/.])[\p{L}\d]/u.test(first) || /[_<>=]/.test(first) || CAPITAL_NAME.test(first);
 }
 
 /** A word of a name in capitals ("MPIEXEC", "PORT", "KRB5_CONFIG"). */
