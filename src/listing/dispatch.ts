@@ -460,12 +460,22 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // list of that size would do). A count stated by the list, or on the page before it, is its own.
   const countNear = Boolean(ctx.cueAt && ctx.cueAt.pageNum >= top.list.pageStart - 1 && ctx.cueAt.pageNum <= top.list.pageEnd);
   const pickedByCount = Boolean((top.features.countScored ?? 0) > 0 && !countNear && runner && top.score - TUNING.listCountWeight <= runner.score);
+  // The routed entry's sub-entries, each titled as one of what the question names ("4.1 Set
+  // statement" for "kinds of statements"), were swept whole: a list of another size that outranks
+  // them is one reading of the question among two, and neither its closing nor a count it meets
+  // proves it the one asked for. (Titles in the plural, "Special lists", name groups of them.)
+  const phraseStems = new Set(tokensOf(ctx.u.itemPhrase ?? ctx.u.itemNoun ?? '').map(stem));
+  const namesOne = (title: string) => {
+    const last = tokensOf(title).at(-1) ?? '';
+    return phraseStems.has(stem(last)) && !/[^s]s$/.test(last);
+  };
+  const titledRival = Boolean(chain?.exhaustive && chain.variant === 'toc-children' && chain.items.length >= 2 && chain.items.length !== top.list.items.length && chain.items.every((i) => namesOne(i.name)));
   return {
     strategy: 'structure',
     variant: 'candidate-list',
     items: listItemsAsCandidates(top.list, lists).filter((_, k) => !condition || condition.members.includes(k)),
-    exhaustive,
-    relevant: tied && !pickedByCount,
+    exhaustive: exhaustive && !titledRival,
+    relevant: tied && !pickedByCount && !titledRival,
     detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
     ...cost,
   };
