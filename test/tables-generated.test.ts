@@ -297,6 +297,25 @@ describe('what introduces a table', () => {
     expect(table.intro).toBe('Table 3: Functions for fitted objects. :: Function | Description');
   });
 
+  it('reads a grid of single words under no header as members all, column by column', async () => {
+    const grid = [
+      ['and', 'else', 'mod'],
+      ['by', 'if', 'not'],
+      ['cross', 'in'],
+    ];
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'A keyword is a sequence of letters. The reserved keywords are the following:');
+        grid.forEach((row, r) => row.forEach((w, c) => at(doc, 180 + 62 * c, 84 + 14 * r, w)));
+        at(doc, 72, 140, 'Other keywords are described in the following sections.');
+        // Figures in a grid are measurements, not members: the first column keys its rows.
+        [['1', '0.5', '12'], ['2', '0.7', '15'], ['3', '0.9', '19']].forEach((row, r) => row.forEach((w, c) => at(doc, 180 + 62 * c, 180 + 14 * r, w)));
+      },
+    ]);
+    const words = model.lists.find((l) => l.intro === 'The reserved keywords are the following:')!;
+    expect(model.items.filter((i) => i.listId === words.id).map((i) => i.label)).toEqual(['and', 'by', 'cross', 'else', 'if', 'in', 'mod', 'not']);
+  });
+
   it('takes the whole sentence over the table for its intro, not its last line alone', async () => {
     const { model } = await modelOf([
       (doc) => {

@@ -440,6 +440,9 @@ function isRowNumber(cell: string): boolean {
 }
 const MAX_ROMAN_ROW = 40;
 
+/** A cell of a word grid: one word of letters (digits, "_" and "-" inside it), or nothing. */
+const GRID_WORD = /^(?:\p{L}[\p{L}\d_-]*)?$/u;
+
 function toList(groups: Row[][], anchors: number[], above: Above, index: number): StructList | null {
   // The table's first row is its header when it is set as one (bold or capitals) on the anchors;
   // otherwise the header rows above it, if any.
@@ -449,16 +452,20 @@ function toList(groups: Row[][], anchors: number[], above: Above, index: number)
   const body = ownHeader ? groups.slice(1) : groups;
   if (body.length < 2) return null;
   const sameHeader = Boolean(headerCells && headerCells.length === anchors.length && headerCells.every(Boolean) && new Set(headerCells.map((c) => c.toLowerCase())).size === 1);
-  const keyIsNumber = body.every((g) => isRowNumber(cellText(g, anchors[0]!).text));
-  const columns = sameHeader ? anchors : keyIsNumber && anchors.length > 1 ? [anchors[1]!] : [anchors[0]!];
+  // A grid of single words under no header ("and  else  mod  union" / "by  if  not  within" after
+  // "The reserved keywords are the following:"): each cell is a member, none describes another.
+  const grid = !headerCells && anchors.length >= 2 && body.every((g) => anchors.every((a) => GRID_WORD.test(cellText(g, a).text)));
+  const everyColumn = sameHeader || grid;
+  const keyIsNumber = !grid && body.every((g) => isRowNumber(cellText(g, anchors[0]!).text));
+  const columns = everyColumn ? anchors : keyIsNumber && anchors.length > 1 ? [anchors[1]!] : [anchors[0]!];
   const items: StructList['items'] = [];
   for (const a of columns) {
     for (const g of body) {
       const cell = cellText(g, a);
       if (!cell.text) continue;
-      const marker = keyIsNumber && !sameHeader ? cellText(g, anchors[0]!).text : '';
+      const marker = keyIsNumber && !everyColumn ? cellText(g, anchors[0]!).text : '';
       // The row's other cells describe the key (unless every column holds items of its own).
-      const rest = sameHeader ? [] : anchors.filter((x) => x !== a && !(keyIsNumber && x === anchors[0])).map((x) => cellText(g, x).text).filter(Boolean);
+      const rest = everyColumn ? [] : anchors.filter((x) => x !== a && !(keyIsNumber && x === anchors[0])).map((x) => cellText(g, x).text).filter(Boolean);
       const text = rest.length ? `${cell.text} | ${rest.join(' | ')}` : cell.text;
       items.push({ ordinal: items.length + 1, marker, label: labelOf(cell.text), text, lines: cell.lines.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) });
     }
