@@ -15,6 +15,14 @@ describe('words that name the document', () => {
     const u2 = withoutDocumentWords(understandQuestion(q2), { file_name: 'policy.pdf', title: null, title_entry: 'Harbour Mutual Marine Policy, 2025 Edition', text: q2 });
     expect(u2.keywords).toEqual(['property', 'insure']);
   });
+  it('keeps a name word that tells parallel sections apart', () => {
+    const q = 'How many command-line options does toolplay accept?';
+    const doc = { file_name: 'toolrec-toolplay-guide.pdf', title: null, title_entry: null, text: q };
+    const parallel = ['1 Introduction', '3 Command Line Options', '3.1 toolrec Command Line Options', '3.2 toolplay Command Line Options'];
+    expect(withoutDocumentWords(understandQuestion(q), { ...doc, headings: parallel }).keywords).toContain('toolplay');
+    // Where no sections are told apart by it, the word names the document, as before.
+    expect(withoutDocumentWords(understandQuestion(q), { ...doc, headings: ['1 Introduction', '3 Command Line Options'] }).keywords).not.toContain('toolplay');
+  });
   it('drops an acronym in capitals that spells the words of the document\'s name, and only such', () => {
     const q = 'Which directories are required directly under / in an EFS 2.0 compliant system?';
     const u = withoutDocumentWords(understandQuestion(q), { file_name: 'extended-file-standard-2.0.pdf', title: null, title_entry: null, text: q });

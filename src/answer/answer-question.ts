@@ -227,7 +227,12 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const named = namedHeadings(q.text ?? '', q.headings ?? [], q.title_entry ?? '');
   const namedWords = new Set(named.flatMap((h) => h.split(' ')));
   const written = new Set(tokensOf(name));
-  const keptBase = (k: string) => !docWords.has(stem(k)) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase()));
+  // A file named after two things, each titling a section of its own ("btrecord-btreplay-
+  // guide.pdf": "3.1 btrecord Command Line Options", "3.2 btreplay Command Line Options"): each of
+  // those name words names one section, not the whole document. (A long printed title names
+  // many things; the file's name only what the document is of.)
+  const parts = partNames(q.headings ?? [], new Set(tokensOf(q.file_name.replace(/\.pdf$/i, '').replace(/[-_]/g, ' '))));
+  const keptBase = (k: string) => !docWords.has(stem(k)) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase())) || parts.has(k.toLowerCase());
   // When the document's name holds nearly all the question's other words ("what kinds of files
   // make up a debug and trace snapshot?" of the "Debug and Trace Snapshot File Format"), the item
   // phrase is all that is left to find the list by: its words stay. Otherwise they go as any
@@ -244,6 +249,30 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const changed = (kept.length && kept.length < u.keywords.length) || codes.length < u.codes.length || phrases.length !== u.phrases.length || scope !== u.scope || (numbers?.length ?? 0) < (u.numbers?.length ?? 0);
   if (!changed) return u;
   return { ...u, keywords: kept.length ? kept : u.keywords, codes, phrases, scope, ...(numbers ? { numbers } : {}), signals: [...u.signals, 'dropped-document-words'] };
+}
+
+/**
+ * The words of the file's name that tell sibling headings apart where the headings are
+ * otherwise the same ("3.1 btrecord Command Line Options", "3.2 btreplay Command Line Options":
+ * btrecord, btreplay). Their numbers aside, headings of three words or more that differ in one
+ * word only, two of those words at least being the name's.
+ */
+function partNames(headings: string[], name: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  const byTemplate = new Map<string, Set<string>>();
+  for (const h of headings) {
+    const words = tokensOf(h.replace(/^\s*[\d.]+\s+/, '')).filter((w) => !/^\d/.test(w));
+    if (words.length < 3) continue;
+    words.forEach((w, i) => {
+      const key = [...words.slice(0, i), '*', ...words.slice(i + 1)].join(' ');
+      byTemplate.set(key, (byTemplate.get(key) ?? new Set()).add(w));
+    });
+  }
+  for (const ws of byTemplate.values()) {
+    const named = [...ws].filter((w) => name.has(w));
+    if (named.length >= 2) for (const w of named) out.add(w);
+  }
+  return out;
 }
 
 /** Acronyms the question writes in capitals (three letters or more) that spell three to six consecutive words of a name, lower-cased. */
