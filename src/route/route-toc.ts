@@ -238,7 +238,7 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       // "The part of chapter 4 that covers threshold decryption": the number names where to look,
       // the rest of the question names one sub-entry there. Go on down to it.
       const pickScore = scored.find((x) => x.n.id === pick!.id)?.s ?? scoreEntry(pick, o.query);
-      const named = isReferenced(pickScore) ? await childNamedBeyond(o, pick, anchors, nouns) : null;
+      const named = (isReferenced(pickScore) ? await childNamedBeyond(o, pick, anchors, nouns) : null) ?? (await childQualifiedByQuestion(o, pick, anchors, nouns));
       // The one sub-entry titled by the items themselves holds them: read it, not its siblings.
       const titled = named ? null : await childTitledByItems(o, pick, anchors, nouns);
       if (titled) {
@@ -321,6 +321,24 @@ async function childNamedBeyond(o: RouteOptions, n: TocNode, anchors: string[], 
   const ranked = children.map((c) => ({ c, k: stemOverlap(stripNumbering(c.title), rest).matched.length })).sort((a, b) => b.k - a.k);
   const [best, next] = ranked;
   return best && best.k >= 2 && best.k >= (next?.k ?? 0) + 2 ? best.c : null;
+}
+
+/**
+ * The one sub-entry titled as the entry itself qualified by words of the question ("3.2 btreplay
+ * Command Line Options" under "3 Command Line Options" for "the options btreplay accepts"): the
+ * question names that one; its siblings, qualified otherwise, are not asked for.
+ */
+async function childQualifiedByQuestion(o: RouteOptions, n: TocNode, anchors: string[], nouns: string[]): Promise<TocNode | null> {
+  const parentWords = new Set(tokensOf(stripNumbering(n.title)).map(stem));
+  const asked = new Set(o.query.keywords.flatMap((k) => tokensOf(k)).map(stem));
+  const children = await tocLevel(o.db, o.documentId, n.id, o.query.keywords, anchors, nouns);
+  const qualified = children.filter((c) => {
+    // Its number aside: "3.2" against "3" is the sub-entry's place, not a word of its title.
+    const title = tokensOf(stripNumbering(c.title)).filter((w) => /\p{L}/u.test(w)).map(stem);
+    const extra = title.filter((w) => !parentWords.has(w));
+    return extra.length >= 1 && extra.length < title.length && extra.every((w) => asked.has(w));
+  });
+  return qualified.length === 1 ? qualified[0]! : null;
 }
 
 /**

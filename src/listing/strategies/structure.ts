@@ -14,6 +14,7 @@ import { nounModifiers } from '../../question/understand.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
+import { DOTTED_NUMBER } from '../../lexicon/identifiers.ts';
 import { routableEntries, type RoutableEntry } from '../../sql/routable-entries.ts';
 
 /**
@@ -42,7 +43,13 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
     const named = namedByNoun(relevant, ctx.u.itemNounSingular, ctx.u.itemPhrase);
     const items = named.length >= 2 && named.length >= relevant.length / 2 ? named : relevant;
     if (items.length >= 2) {
-      return result('toc-children', await citeEntries(ctx, items), true, { parent: entry.title, children: relevant.length, kept: items.length });
+      const cited = await citeEntries(ctx, items);
+      // The contents may stop short of the text: headings numbered on past the last sub-entry
+      // ("3.2.8", "3.2.9" after the contents' last "3.2.7") are sub-entries too. The contents
+      // and the text then disagree, so the sweep proves nothing whole.
+      const past = numberedOnPast(items.at(-1)!, ctx.regionLines);
+      if (past.length) return result('toc-children', [...cited, ...past], false, { parent: entry.title, children: relevant.length, kept: items.length, pastContents: past.length });
+      return result('toc-children', cited, true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
   }
   const family = await topLevelFamily(ctx);
@@ -79,6 +86,31 @@ export async function citeEntries(ctx: StrategyContext, nodes: Pick<TocNode, 'pa
     if (!heading) continue;
     const name = n.title.replace(/\s+/g, ' ').trim();
     out.push({ name, surfaceForms: [name], citations: [cite(heading)], confidence: 0.9 });
+  }
+  return out;
+}
+
+/** A section number opening a title or line ("3.2.8 -M or map-devs"): whatever the words after it. */
+const OPENING_NUMBER = new RegExp(`^\\s*(${DOTTED_NUMBER})\\.?\\s`);
+
+/**
+ * Lines of the region after the last sub-entry that open with the numbers after its own, in
+ * order ("3.2.8 -M or map-devs" after "3.2.7 ..."), each as an item cited at its line.
+ */
+function numberedOnPast(last: Pick<TocNode, 'title' | 'pageStart' | 'lineStart'>, region: LineRow[]): Candidate[] {
+  const id = OPENING_NUMBER.exec(last.title)?.[1];
+  if (!id) return [];
+  const parts = id.split('.');
+  const prefix = parts.slice(0, -1).join('.');
+  const from = readingPosition(last.pageStart, last.lineStart);
+  const after = region.filter((l) => readingPosition(l.pageNum, l.lineNum) > from);
+  const out: Candidate[] = [];
+  for (let v = Number(parts.at(-1)) + 1; ; v++) {
+    const next = prefix ? `${prefix}.${v}` : String(v);
+    const line = after.find((l) => OPENING_NUMBER.exec(l.text)?.[1] === next);
+    if (!line) break;
+    const name = line.text.replace(/\s+/g, ' ').trim();
+    out.push({ name, surfaceForms: [name], citations: [cite(line)], confidence: 0.8 });
   }
   return out;
 }
