@@ -101,3 +101,6 @@ export const EDITION_WORDS: ReadonlySet<string> = new Set(['version', 'rev', 're
  * the complement's kinds, and a text names them by either word.
  */
 export const CLASSIFIER_WORDS: ReadonlySet<string> = new Set(['kinds', 'types', 'sorts', 'varieties', 'forms', 'kind', 'type', 'sort', 'variety', 'form']);
+
+/** Nouns a command's options go by ("which options does glpsol take", "the switches of bzip2"). */
+export const OPTION_NOUNS: ReadonlySet<string> = new Set(['option', 'flag', 'switch']);

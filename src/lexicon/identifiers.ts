@@ -18,6 +18,12 @@
 export const CAPITAL_NAME = String.raw`[A-Z][A-Z0-9_]+`;
 
 /**
+ * A command-line option as manuals write it: one or two dashes (an en dash where the typesetter
+ * joined two), then a letter, then letters, digits and dashes ("-c", "--model", "--no-stalls").
+ */
+export const OPTION = String.raw`(?:--?|–)[A-Za-z][A-Za-z0-9-]*`;
+
+/**
  * The names of a term that names several at once ("BZ_RUN_OK, BZ_FLUSH_OK, BZ_FINISH_OK" over
  * one description): each a name in capitals, the commas between them. Null for any other term,
  * one name or words.

@@ -4,10 +4,11 @@ import { askedRun } from '../run-asked.ts';
 import { linesAfter } from '../../sql/lines-beside.ts';
 import { wholeText } from '../continuation.ts';
 import type { LineRow } from '../../db/rows.ts';
-import { containsPhrase, stem } from '../../text/text-match.ts';
+import { containsPhrase, stem, tokensOf } from '../../text/text-match.ts';
 import { cite, type Candidate, type StrategyContext, type StrategyResult } from '../strategy-types.ts';
 import { CODE_SHAPES, shapeOfCode, upperLevelOf, type CodeShape } from './code-shapes.ts';
-import { CAPITAL_WORD, childrenOf, DASH_LETTERS, escapeRegex, DOT_LETTERS, DOTTED_DASH_LETTERS, opensWithCode, WILDCARD } from '../../lexicon/identifiers.ts';
+import { CAPITAL_WORD, childrenOf, DASH_LETTERS, escapeRegex, DOT_LETTERS, DOTTED_DASH_LETTERS, opensWithCode, OPTION, WILDCARD } from '../../lexicon/identifiers.ts';
+import { OPTION_NOUNS } from '../../lexicon/english.ts';
 
 interface Induced {
   /** The shape generalised from, when the regex came from one. */
@@ -27,7 +28,7 @@ interface Induced {
  * (GV under GOVERN) kept literal when the scope names it.
  */
 export async function patternStrategy(ctx: StrategyContext): Promise<StrategyResult> {
-  const induced = (await fromContainer(ctx)) ?? fromQuestion(ctx) ?? (await fromNounNumber(ctx)) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
+  const induced = (await fromContainer(ctx)) ?? fromQuestion(ctx) ?? (await fromNounNumber(ctx)) ?? fromOptionNoun(ctx) ?? (await fromRegion(ctx)) ?? (await fromDocument(ctx));
   if (!induced) return empty({ reason: 'no identifier shape in the question or the routed region' });
   const lines = await regexSweep(ctx.db, ctx.documentId, induced.regex);
   const re = new RegExp(`(?<![A-Za-z0-9.])${induced.regex}(?![A-Za-z0-9]|\\.\\d)`, 'g');
@@ -55,7 +56,8 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
   if (!induced.prefix && ctx.routed.entry) {
     const inRegion = new Set(ctx.regionLines.flatMap((l) => [...l.text.matchAll(re)].map((m) => m[0])));
     const kept = codes.filter((c) => inRegion.has(c));
-    if (kept.length >= 2 && kept.length < codes.length) {
+    // Options are read where the routed section mentions them, never over the whole document.
+    if ((kept.length >= 2 && kept.length < codes.length) || induced.source === 'option-noun') {
       codes = kept;
       narrowed = true;
     }
@@ -182,6 +184,17 @@ function asksUpperLevel(ctx: StrategyContext): boolean {
  * Items named by the item noun and a number ("Tier 1" … "Tier 4", "Level 1" … "Level 3"):
  * accepted when the numbers found in the document run 1..n without a gap.
  */
+/**
+ * A question for a command's options ("which glpsol options does the reference mention"): the
+ * options as the text writes them, dashes first, wherever the routed section mentions them, in
+ * its examples as in its prose. Read from the lines, not from a list: never proven whole.
+ */
+function fromOptionNoun(ctx: StrategyContext): Induced | null {
+  const head = tokensOf(ctx.u.itemNounSingular ?? '').at(-1);
+  if (!head || !OPTION_NOUNS.has(head) || !ctx.routed.entry) return null;
+  return { regex: OPTION, prefix: null, source: 'option-noun', guess: true };
+}
+
 async function fromNounNumber(ctx: StrategyContext): Promise<Induced | null> {
   const noun = ctx.u.itemNounSingular?.trim().split(/\s+/).at(-1);
   if (!noun || noun.length < 3 || !/^[a-z]+$/i.test(noun)) return null;
