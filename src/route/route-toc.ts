@@ -238,7 +238,9 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
       // "The part of chapter 4 that covers threshold decryption": the number names where to look,
       // the rest of the question names one sub-entry there. Go on down to it.
       const pickScore = scored.find((x) => x.n.id === pick!.id)?.s ?? scoreEntry(pick, o.query);
-      const named = (isReferenced(pickScore) ? await childNamedBeyond(o, pick, anchors, nouns) : null) ?? (await childQualifiedByQuestion(o, pick, anchors, nouns));
+      // Or, for an entry the question reaches by its words, the one sub-entry titled as that
+      // entry qualified by the question's other words ("3.2 btreplay Command Line Options").
+      const named = isReferenced(pickScore) ? await childNamedBeyond(o, pick, anchors, nouns) : await childQualifiedByQuestion(o, pick, anchors, nouns);
       // The one sub-entry titled by the items themselves holds them: read it, not its siblings.
       const titled = named ? null : await childTitledByItems(o, pick, anchors, nouns);
       if (titled) {

@@ -47,7 +47,7 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
       // The contents may stop short of the text: headings numbered on past the last sub-entry
       // ("3.2.8", "3.2.9" after the contents' last "3.2.7") are sub-entries too. The contents
       // and the text then disagree, so the sweep proves nothing whole.
-      const past = numberedOnPast(items.at(-1)!, ctx.regionLines);
+      const past = numberedOnPast(children.at(-1)!, ctx.regionLines);
       if (past.length) return result('toc-children', [...cited, ...past], false, { parent: entry.title, children: relevant.length, kept: items.length, pastContents: past.length });
       return result('toc-children', cited, true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
