@@ -555,6 +555,9 @@ describe('a description list whose first entries fit on one line (generated)', (
     const items = model.items.filter((i) => i.listId === list?.id);
     expect(items.map((i) => i.text.split(' ')[0])).toEqual(['Work', 'Derived', 'Modify', 'Distribution', 'Maintainer']);
     expect(items.at(-1)!.text).not.toContain('throughout');
+    // With no font to set the term apart, a gloss opening with a capitalised article or
+    // quantifier ("Any work ...", "A person ...") starts after the term.
+    expect([0, 1, 4].map((k) => items[k]!.label)).toEqual(['Work', 'Derived Work', 'Maintainer']);
   });
 });
 

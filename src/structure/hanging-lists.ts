@@ -27,6 +27,7 @@ import type { ParsedLine } from '../parse/types.ts';
 import { INTRO_END, OPEN_VERB_END, introducesNext, joinParts, labelOf, withAntecedent, type LineRef, type ListEnd, type StructItem, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 import { CAPITAL_NAME as CAPITAL_SOURCE, capitalNames } from '../lexicon/identifiers.ts';
+import { GLOSS_OPENERS } from '../lexicon/english.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
 const HANG_MIN = 6;
@@ -46,6 +47,8 @@ const DASH_TERM = /^[^\s–—-]+(?:\s[^\s–—-]+)?\s+[–—-]\s+\S/u;
 const HANG_SHARE = 0.6;
 /** Lines set deeper than the hung text an entry may hold in a row (a short example). */
 const MAX_DEEPER_LINES = 3;
+/** Words a term set in the body's font runs to, at most, before its gloss. */
+const MAX_TERM_WORDS = 5;
 /** Term lines an entry may open with (a command's short and long option, each on its line). */
 const MAX_TERM_LINES = 4;
 /** A line that is only a term: a few words, no sentence. */
@@ -335,6 +338,11 @@ function termOf(head: ParsedLine): string {
   if (dashed) return dashed[1]!;
   const words = head.text.trim().split(/\s+/);
   const first = words[0] ?? '';
+  // A term of plain words set in the body's font, its gloss opening as a sentence does with a
+  // capitalised article or quantifier ("IO direction The same IO direction ...", "Compiled Work
+  // A version of the Work ..."): the term is what stands before it.
+  const gloss = /^[\p{L}]/u.test(first) ? words.findIndex((w, i) => i >= 1 && i <= MAX_TERM_WORDS && /^\p{Lu}/u.test(w) && GLOSS_OPENERS.has(w.toLowerCase())) : -1;
+  if (gloss > 0) return words.slice(0, gloss).join(' ');
   // A name in capitals may be set in words ("MPIEXEC PORT RANGE", its underscores drawn as
   // rules): the words in capitals that open the line, all of them, before the gloss.
   if (CAPITAL_NAME.test(first)) {
