@@ -49,7 +49,7 @@ export function detectParallelSentences(lines: ParsedLine[], opts: { outsideText
       sentences.push(null);
       continue;
     }
-    sentences.push({ lines: own, words: text.replace(/[.!?]["”’)]?\s*$/u, '').toLowerCase().split(/\s+/), text });
+    sentences.push({ lines: own, words: text.replace(ENDS, '').toLowerCase().split(/\s+/), text });
     i += own.length - 1;
   }
   const out: StructList[] = [];
