@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 13 ]; then
+  fetch apt-cacher-ng /usr/share/doc/apt-cacher-ng/apt-cacher-ng.pdf apt-cacher-ng-user-manual.pdf
+  fetch orpie /usr/share/doc/orpie/manual.pdf.gz orpie-1-6-user-manual.pdf
+  fetch openlp /usr/share/doc/openlp/PJLink_Notes.pdf.gz openlp-pjlink-projector-control-notes.pdf
+  fetch ebumeter-doc /usr/share/doc/ebumeter-doc/loudness-meter.pdf.gz ebu-r128-loudness-measurement-lac-2011.pdf
+  fetch travis /usr/share/doc/travis/travis-quickstart.pdf.gz travis-quick-start-guide.pdf
   ls -l "$out"
   exit 0
 fi
