@@ -17,13 +17,13 @@ export const PREPOSITIONS: ReadonlySet<string> = new Set([
   'toward', 'towards', 'upon', 'except', 'besides', 'including',
 ]);
 
-/** Determiners, with the adjectives questions use like them ("the specific", "the main"). */
 /**
  * The articles and quantifiers a definition opens with ("A person nominated as such", "All IOs
  * on a device", "The same number of sectors"): capitalised after a term, they start its gloss.
  */
 export const GLOSS_OPENERS: ReadonlySet<string> = new Set(['the', 'a', 'an', 'any', 'all', 'each', 'every', 'this', 'these', 'some']);
 
+/** Determiners, with the adjectives questions use like them ("the specific", "the main"). */
 export const DETERMINERS: ReadonlySet<string> = new Set([
   'the', 'a', 'an', 'all', 'every', 'each', 'any', 'some', 'these', 'those', 'this', 'that', 'its',
   'their', 'his', 'her', 'our', 'your', 'my', 'both', 'various', 'several', 'different',

@@ -16,9 +16,8 @@ import { attributeNames, attributeValues, conditionSplit, valueSplit, type Condi
 import { measureCell } from '../structure/header-series.ts';
 import { CONSTITUTED } from '../structure/inline-lists.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
-import { capitalNames } from '../lexicon/identifiers.ts';
 import { readingPosition } from '../text/position.ts';
-import { DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
+import { capitalNames, DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 import { stripNumbering } from '../toc/numbering.ts';
@@ -610,7 +609,6 @@ export function rankLists(
   return ranked.filter((r) => !r.features.subLevelUnasked).sort(byRank);
 }
 
-/** The list's items as answer candidates: the label names the item, the whole text is kept. */
 /**
  * A list's items as answer items: the label is the name, the whole text a surface form. An item
  * that introduces a nested list ("Any Increased Cost of Compliance under this Coverage D:") is

@@ -61,9 +61,9 @@ export function strategyOrder(ctx: Pick<StrategyContext, 'u' | 'routed'> & { sco
 
 /**
  * Runs strategies in order until one finds items, merges them, finds the document's own count
- * of the items, and decides completeness. Every step is a trace row.
+ * of the items, and decides completeness. Every step is a trace row. `lists`: the document's
+ * lists when the caller has read them already (read here otherwise).
  */
-/** `lists`: the document's lists when the caller has read them already (read here otherwise). */
 export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Promise<ListingOutcome> {
   ctx = await withTitledContainer(ctx);
   const cueLines = await cardinalityLines(ctx);

@@ -53,7 +53,6 @@ export interface StrategyContext {
   maxIterations: number;
   /** The count the question or the document states, once known. */
   expectedCount?: number | null;
-  /** Where the document states that count (its sentence may introduce the items). */
   /** Where the document states the count; `opensList` when its sentence ends with a colon. */
   cueAt?: { pageNum: number; lineNum: number; opensList?: boolean } | null;
   /** The question's scope opens codes of the identifier index ("MAP" of "MAP 1.1"). */

@@ -58,10 +58,10 @@ export const UnderstandingSchema = z.object({
 });
 export type Understanding = z.infer<typeof UnderstandingSchema>;
 
-/** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
 /** The words that restrict items to those lacking something: "have no", "with no", "without", "lack". */
 const LACKING = String.raw`\b(?:ha(?:ve|s|d)\s+no|with\s+no|without(?:\s+any)?|lack(?:s|ing)?(?:\s+any)?)`;
 
+/** The question narrows its items by what they lack ("have no", "with no", "without", "lacking"). */
 export function restrictsItems(question: string): boolean {
   return new RegExp(`${LACKING}\\b`, 'i').test(question);
 }
@@ -87,12 +87,6 @@ export function isNegated(q: string): boolean {
 }
 
 /**
- * What the question sets aside: "(not the basic ones)", "not the X", "excluding X", "other than
- * X", "except X", "apart from X". A bare "not" before a verb ("does not insure") negates the
- * question's own predicate and sets nothing aside, so "not" counts only before a determiner or
- * inside parentheses.
- */
-/**
  * The words the question sets before its item noun ("standard DWARF" in "the standard DWARF
  * sections"): a structural noun so qualified names things the document is about, not its parts.
  */
@@ -103,6 +97,12 @@ export function nounModifiers(u: { itemPhrase: string | null; itemNoun: string |
   return tokensOf(u.itemPhrase ?? '').filter((t) => !own.has(t) && !/^[a-z]{3,}ed$/.test(t));
 }
 
+/**
+ * What the question sets aside: "(not the basic ones)", "not the X", "excluding X", "other than
+ * X", "except X", "apart from X". A bare "not" before a verb ("does not insure") negates the
+ * question's own predicate and sets nothing aside, so "not" counts only before a determiner or
+ * inside parentheses.
+ */
 export function excludedWords(q: string): string[] {
   const out = new Set<string>();
   const forms = [

@@ -295,10 +295,6 @@ export function termList(index: number, items: StructItem[], intro: string | nul
 }
 
 /**
- * The sentence the colon's line closes, read back over the lines before it. Without a colon
- * (`whole`), no one sentence is known to announce the list: the paragraph's lines read back are.
- */
-/**
  * The paragraph's last lines up to `i`: the lines before it on its page set flush with it (an
  * entry's hung text or a line opened by a bold term is no part of it), INTRO_LINES at most.
  */
@@ -315,6 +311,10 @@ function sentencesOf(text: string): string[] {
   return text.split(/(?<=[.!?])\s+(?=\p{Lu})/u);
 }
 
+/**
+ * The sentence the colon's line closes, read back over the lines before it. Without a colon
+ * (`whole`), no one sentence is known to announce the list: the paragraph's lines read back are.
+ */
 function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean, whole = false): string {
   let from = i;
   // Back over the paragraph's lines on its page; a heading above starts the paragraph.

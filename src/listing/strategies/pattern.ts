@@ -181,10 +181,6 @@ function asksUpperLevel(ctx: StrategyContext): boolean {
 }
 
 /**
- * Items named by the item noun and a number ("Tier 1" … "Tier 4", "Level 1" … "Level 3"):
- * accepted when the numbers found in the document run 1..n without a gap.
- */
-/**
  * A question for a command's options ("which glpsol options does the reference mention"): the
  * options as the text writes them, dashes first, wherever the routed section mentions them, in
  * its examples as in its prose. Read from the lines, not from a list: never proven whole.
@@ -195,6 +191,10 @@ function fromOptionNoun(ctx: StrategyContext): Induced | null {
   return { regex: OPTION, prefix: null, source: 'option-noun', guess: true };
 }
 
+/**
+ * Items named by the item noun and a number ("Tier 1" … "Tier 4", "Level 1" … "Level 3"):
+ * accepted when the numbers found in the document run 1..n without a gap.
+ */
 async function fromNounNumber(ctx: StrategyContext): Promise<Induced | null> {
   const noun = ctx.u.itemNounSingular?.trim().split(/\s+/).at(-1);
   if (!noun || noun.length < 3 || !/^[a-z]+$/i.test(noun)) return null;
