@@ -868,3 +868,44 @@ describe('one-line option entries whose glosses are short (generated)', () => {
     expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(['--enh', '--no-enh', '--force-nb', '--mono', '--rate']);
   });
 });
+
+/**
+ * A manual whose numbered headings stand out in the left margin, left of the text: a colon ends
+ * the last line of a page, and the entries (terms flush with the text, descriptions hung under
+ * them) open the next page. The text's edge is the paragraphs', not the headings': measured from
+ * the headings, the next page's edge moved right and its terms read as set out of the text.
+ */
+describe('a definition list after a page break, under headings set in the margin (generated)', () => {
+  it('reads the entries on the next page as the list the colon introduces', async () => {
+    const terms = ['Skip the header checks', 'Stop on the first error', 'Force a new download', 'Show more detail'];
+    const text = 'The option is off by default and is kept for one run only.';
+    const spec: Draw[] = [
+      (doc) => {
+        textAt(doc, 30, 90, '7.1.1 Manual cleanup', { bold: true, size: 14 });
+        doc.outline.addItem('7.1.1 Manual cleanup');
+        let y = 116;
+        for (let n = 0; y < 680; n++, y += STEP) textAt(doc, L, y, `Cleanup reads the index files and marks what is no longer referenced, pass ${n + 1}.`);
+        textAt(doc, L, y, 'Parameters of the cleanup:');
+      },
+      (doc) => {
+        let y = 90;
+        for (const t of terms) {
+          textAt(doc, L, y, t);
+          textAt(doc, L + 24, y + STEP, text);
+          textAt(doc, L + 24, y + 2 * STEP, 'It has no effect on the cache itself.');
+          y += 3 * STEP + 10;
+        }
+        textAt(doc, L, y + 10, 'A run with no parameter set reads the whole cache and removes nothing.');
+      },
+      (doc) => {
+        textAt(doc, 30, 90, '7.1.2 Automatic cleanup', { bold: true, size: 14 });
+        doc.outline.addItem('7.1.2 Automatic cleanup');
+        textAt(doc, L, 116, 'The daemon runs the cleanup once a day.');
+      },
+    ];
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(spec)), { pageCap: 3 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const list = model.lists.find((l) => l.intro?.endsWith('Parameters of the cleanup:'));
+    expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(terms);
+  });
+});

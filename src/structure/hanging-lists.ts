@@ -79,7 +79,7 @@ export function detectHangingLists(
   // superscript) floats. A block's entries may be set smaller (names in a code font).
   const text = inText.filter((l) => l.size >= 0.9 * opts.bodySize);
   const body = inText.filter((l) => l.size >= BLOCK_MIN_SIZE * opts.bodySize);
-  const left = leftEdges(text);
+  const left = leftEdges(text, opts.isHeading);
   const found = [...runs(text, left, opts, 'hanging'), ...runs(body, left, opts, 'block')];
   found.sort((a, b) => a.intro.pageNum - b.intro.pageNum || a.intro.lineNum - b.intro.lineNum);
   return found.map((r, n) => toList(r, opts.firstIndex + n));
@@ -356,10 +356,12 @@ function termOf(head: ParsedLine): string {
 }
 
 /** The left edge of the body text of each page column. */
-function leftEdges(lines: ParsedLine[]): Map<string, number> {
+function leftEdges(lines: ParsedLine[], isHeading: (l: ParsedLine) => boolean): Map<string, number> {
   const out = new Map<string, number>();
   for (const l of lines) {
-    if (l.text.trim().length < 3) continue;
+    // A heading may stand out in the margin ("7.1.1 Manual expiration" left of the text): the
+    // text's edge is its paragraphs'. (A page of headings only keeps no edge: each line is its own.)
+    if (l.text.trim().length < 3 || isHeading(l)) continue;
     const key = `${l.pageNum}:${l.column}`;
     out.set(key, Math.min(out.get(key) ?? Infinity, l.x0));
   }
