@@ -15,6 +15,15 @@ describe('words that name the document', () => {
     const u2 = withoutDocumentWords(understandQuestion(q2), { file_name: 'policy.pdf', title: null, title_entry: 'Harbour Mutual Marine Policy, 2025 Edition', text: q2 });
     expect(u2.keywords).toEqual(['property', 'insure']);
   });
+  it('drops a hyphenated name whose parts are all the file name\'s words', () => {
+    const q = 'How many problems does the troubleshooting chapter of the Rust-Cache-NG manual deal with?';
+    const u = withoutDocumentWords(understandQuestion(q), { file_name: 'rust-cache-ng-user-manual.pdf', title: null, title_entry: null, text: q });
+    expect(u.keywords).not.toContain('rust-cache-ng');
+    expect(u.keywords).toEqual(expect.arrayContaining(['problems', 'troubleshooting']));
+    // A compound only some of whose parts name the document is a word of the question.
+    const q2 = 'Which cache-control headers does the Rust-Cache-NG manual describe?';
+    expect(withoutDocumentWords(understandQuestion(q2), { file_name: 'rust-cache-ng-user-manual.pdf', title: null, title_entry: null, text: q2 }).keywords).toContain('cache-control');
+  });
   it('keeps a name word that tells parallel sections apart', () => {
     const q = 'How many command-line options does toolplay accept?';
     const doc = { file_name: 'toolrec-toolplay-guide.pdf', title: null, title_entry: null, text: q };

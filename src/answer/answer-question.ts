@@ -232,7 +232,10 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   // those name words names one section, not the whole document. (A long printed title names
   // many things; the file's name only what the document is of.)
   const parts = partNames(q.headings ?? [], new Set(tokensOf(q.file_name.replace(/\.pdf$/i, '').replace(/[-_]/g, ' '))));
-  const keptBase = (k: string) => !docWords.has(stem(k)) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase())) || parts.has(k.toLowerCase());
+  // A name joined by hyphens ("apt-cacher-ng" of "apt-cacher-ng-user-manual.pdf") is one keyword
+  // whose parts are the name's words: a word of the document's name as each part is.
+  const docWord = (k: string) => docWords.has(stem(k)) || (k.includes('-') && k.split('-').every((p) => p && docWords.has(stem(p))));
+  const keptBase = (k: string) => !docWord(k) || (namedWords.has(k.toLowerCase()) && !written.has(k.toLowerCase())) || parts.has(k.toLowerCase());
   // When the document's name holds nearly all the question's other words ("what kinds of files
   // make up a debug and trace snapshot?" of the "Debug and Trace Snapshot File Format"), the item
   // phrase is all that is left to find the list by: its words stay. Otherwise they go as any
