@@ -652,3 +652,38 @@ describe('run-in terms of a definition list under a deepened section', () => {
     expect(titles.filter((t) => /insertion$/.test(t))).toEqual([]);
   });
 });
+
+describe('back matter set like the sections but left out of the outline', () => {
+  // Outlines generated from numbered sections often stop at the last one; the unnumbered
+  // "References" that follows in the sections' own setting is a section all the same. A line
+  // after it in another setting (a bold run-in label, a larger title) is not.
+  let toc: TocResult;
+  beforeAll(async () => {
+    const parsed = await render('trailing-back-matter', (doc) => {
+      for (const t of ['1 Scope', '2 Method', '3 Results']) {
+        heading(doc, t, 14);
+        body(doc, 1);
+        doc.outline.addItem(t);
+      }
+      heading(doc, 'Closing Notes', 14);
+      body(doc, 1);
+      heading(doc, 'Data Sources', 11);
+      body(doc, 1);
+      doc.addPage();
+      heading(doc, 'Index of Terms', 14);
+      body(doc, 1);
+    });
+    toc = buildToc(parsed);
+  });
+
+  it('appends the unnumbered headings after the last entry that share the top level\'s setting', () => {
+    expect(toc.tocSource).toBe('outline');
+    const top = toc.entries.filter((e) => e.level === 1 && e.routable).map((e) => e.title);
+    expect(top).toEqual(['1 Scope', '2 Method', '3 Results', 'Closing Notes', 'Index of Terms']);
+    expect(byTitle(toc, /^Closing Notes$/).flags).toContain('trailing_heading');
+    expect(byTitle(toc, /^Index of Terms$/).pageStart).toBe(2);
+    // The last outline entry now ends where the back matter starts.
+    expect(byTitle(toc, /^3 Results$/).pageEnd).toBe(1);
+    expect(toc.entries.some((e) => e.title === 'Data Sources' && e.level === 1)).toBe(false);
+  });
+});

@@ -12,6 +12,7 @@ import { deepen } from './deepen.ts';
 import { contentsToNodes } from './from-contents.ts';
 import { headingsToNodes } from './from-headings.ts';
 import { fillGaps } from './gaps.ts';
+import { appendTrailingHeadings } from './trailing.ts';
 import { flagNoise } from './noise.ts';
 import { toRows } from './to-rows.ts';
 import { preorder, type TocNode } from './tree.ts';
@@ -54,6 +55,7 @@ function isPoor(roots: TocNode[]): boolean {
 
 function complete(index: DocIndex, roots: TocNode[], stats: Stats): void {
   stats.gap_filled = fillGaps(index, roots);
+  stats.trailing_headings = appendTrailingHeadings(index, roots);
   stats.deepened = deepen(index, roots);
   // Families found by deepening can have skipped numbers of their own.
   stats.gap_filled += fillGaps(index, roots);
