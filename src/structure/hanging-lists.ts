@@ -273,8 +273,12 @@ function toList(r: Run, index: number): StructList {
   return termList(index, items, r.introText, r.introText === null ? null : { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum }, r.endedBy);
 }
 
-/** A definition list's entries as a list of terms: one shape for every reader of such lists. */
-export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' = 'hanging'): StructList {
+/**
+ * A definition list's entries as a list of terms: one shape for every reader of such lists. A
+ * reference list's entries are terms too, but nothing marks its end: it is not `sequential`, so it
+ * proves no list whole by itself.
+ */
+export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' | 'reference' = 'hanging'): StructList {
   return {
     index,
     parentList: null,
@@ -286,7 +290,7 @@ export function termList(index: number, items: StructItem[], intro: string | nul
     heading: null,
     introLine,
     items,
-    sequential: true,
+    sequential: style !== 'reference',
     endedBy,
     gapAfter: false,
     pageStart: items[0]!.lines[0]!.pageNum,
