@@ -120,6 +120,12 @@ describe('understandQuestion: intent', () => {
     expect(sub).toMatchObject({ intent: 'listing', itemNoun: 'trades' });
     expect(sub.signals).toContain('embedded-which-plural');
     expect(u('When is the survey repeated?').intent).toBe('factual');
+    // So does a conjunction before a clause that a question word follows after its comma.
+    const clause = u('When an inspector files the survey form, which fields does the office check?');
+    expect(clause).toMatchObject({ intent: 'listing', itemNoun: 'fields' });
+    expect(clause.signals).not.toContain('when');
+    expect(u('If the gauge reads high, what does the operator report?').signals).not.toContain('if');
+    expect(u('When the survey form is filed, the office checks it.').signals).toContain('when');
     // "does" is the auxiliary of another subject: the plural picked from decides.
     expect(u('For which of the sample services does one need a paid account?')).toMatchObject({ intent: 'listing', itemNoun: 'services' });
     expect(u('Which of the sample services has the lowest price?').intent).toBe('factual');

@@ -32,6 +32,9 @@ export const DETERMINERS: ReadonlySet<string> = new Set([
 
 export const PRONOUNS: ReadonlySet<string> = new Set(['they', 'them', 'these', 'those', 'it', 'ones']);
 
+/** Words that open a clause of condition or time before the main one ("When X happens, what ..."). */
+export const SUBORDINATING_CONJUNCTIONS: ReadonlySet<string> = new Set(['when', 'whenever', 'while', 'before', 'after', 'if', 'once', 'unless']);
+
 export const WH_WORDS: ReadonlySet<string> = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);
 
 export const CONJUNCTIONS: ReadonlySet<string> = new Set(['and', 'or', 'nor', 'but', 'than', 'then', 'either', 'neither', 'if', 'whether', 'because', 'while']);

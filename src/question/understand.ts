@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -478,6 +478,20 @@ function tokenize(text: string, codes: Span[]): Tok[] {
   }
   pushPlain(text.slice(pos), pos);
   return toks;
+}
+
+/**
+ * "When a controller asks for its status, what does the reply report on?": a first clause opened by
+ * a conjunction, not inverted ("When does X apply?" is a question of time), before a clause of its
+ * own is the question's condition. The question is what follows; the condition's words stay in the
+ * keywords, read from the whole text.
+ */
+function withoutLeadingCondition(clauses: Tok[][]): Tok[][] {
+  const [first, ...rest] = clauses;
+  if (!first || rest.length === 0) return clauses;
+  const w0 = first[0]?.lower ?? '';
+  const w1 = first[1]?.lower ?? '';
+  return SUBORDINATING_CONJUNCTIONS.has(w0) && !AUX.has(w1) && first.length >= 3 ? rest : clauses;
 }
 
 /** Splits at boundaries that start a new question: ", and what ...", "; how many ...". */
@@ -1169,7 +1183,7 @@ export function understandQuestion(text: string): Understanding {
   const codeSpans = extractCodes(norm);
   const codes = [...new Set(codeSpans.map((c) => c.text))];
   const toks = tokenize(norm, codeSpans);
-  const clauses = splitClauses(toks);
+  const clauses = withoutLeadingCondition(splitClauses(toks));
   const readings = clauses.map(readClause);
   for (const r of readings) signals.push(r.signal);
 
