@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError, NotFoundError } from '../errors.ts';
 import { Llm } from '../llm/index.ts';
 import { runListing } from '../listing/dispatch.ts';
-import { probeListingIntent, sectionBodyListId, sectionListIntent, type IntentProbe } from '../listing/probe-intent.ts';
+import { answerIntroducesList, probeListingIntent, sectionBodyListId, sectionListIntent, type IntentProbe } from '../listing/probe-intent.ts';
 import { loadLists } from '../listing/candidates.ts';
 import { decideCompleteness } from '../listing/completeness.ts';
 import { routeToc, type RoutedSection } from '../route/route-toc.ts';
@@ -108,7 +108,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     sectionList = sectionBodyListId({ ...section, id: routed.entry!.id }, body, lists);
   }
 
-  let answer: Answer;
+  let answer: Answer | null = null;
   let strategy: string | null = null;
   if (u.intent === 'factual') {
     const lines = namedItem ? itemLines(regionLines, namedItem) : regionLines;
@@ -116,19 +116,29 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
     const draft = await answerFactual({ db: deps.db, question: q.text, u, lines, namedItem: namedItem && lines !== regionLines ? namedItem.text : undefined, llm, tracer, llmCtx, evidence: routed.evidence });
     tokens += draft.tokens;
     llmCalls += draft.llmCalls;
-    strategy = 'routing';
-    answer = {
-      kind: 'factual',
-      question: q.text,
-      answer: draft.answer,
-      notFound: draft.notFound,
-      citations: draft.citations,
-      confidence: draft.confidence,
-      section,
-      notes: draft.notes,
-      path: draft.path === 'llm' || routed.usedLlm ? (draft.path === 'llm' && routed.usedLlm ? 'llm' : 'mixed') : 'deterministic',
-    };
-  } else {
+    // The extract stops at a sentence that introduces a list: the list is the answer.
+    const introduced = namedItem || draft.notFound ? null : answerIntroducesList(u, draft.answer, lists, routed);
+    if (introduced) await tracer.record({ stage: 'understand', step: 'intent_from_answer', output: introduced, decision: introduced.listing ? `listing: ${introduced.reason}` : `factual: ${introduced.reason}` });
+    if (introduced?.listing) {
+      u = { ...u, intent: 'listing', signals: [...u.signals, 'intent-from-answer'] };
+      sectionList = introduced.list;
+      await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
+    } else {
+      strategy = 'routing';
+      answer = {
+        kind: 'factual',
+        question: q.text,
+        answer: draft.answer,
+        notFound: draft.notFound,
+        citations: draft.citations,
+        confidence: draft.confidence,
+        section,
+        notes: draft.notes,
+        path: draft.path === 'llm' || routed.usedLlm ? (draft.path === 'llm' && routed.usedLlm ? 'llm' : 'mixed') : 'deterministic',
+      };
+    }
+  }
+  if (!answer) {
     const outcome = await runListing({
       db: deps.db,
       documentId: q.document_id,

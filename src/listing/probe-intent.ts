@@ -102,3 +102,36 @@ export function sectionListIntent(u: Understanding, section: { id: number; title
     ? { listing: true, reason: `"${section.title}" is list ${best.l.id} (${best.headed ? 'its code heads the codes defined in it' : `its items hold ${share} of the section's text`})`, list: best.l.id, score: share, margin: null }
     : { listing: false, reason: `"${section.title}" is not one list (best ${best.l.id} holds ${share} of its text)`, list: best.l.id, score: share, margin: null };
 }
+
+/** Letters and digits only: a sentence as the answer quotes it and as the list stored it, alike. */
+function squeeze(s: string): string {
+  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/**
+ * Intent from the answer itself: the extract a factual question drew quotes a sentence that ends
+ * in a colon and introduces a stored list ("... you will need the following packages installed:"),
+ * but not the list. What answers the question is what that sentence introduces, so the question is
+ * a listing of that list. Fact forms (how many, who, when ...) are never re-read, and a list whose
+ * items the extract already quotes needs nothing more.
+ */
+export function answerIntroducesList(u: Understanding, answer: string, lists: StoredList[], region: { pageStart: number; pageEnd: number }): IntentProbe {
+  const none = (reason: string): IntentProbe => ({ listing: false, reason, list: null, score: null, margin: null });
+  if (u.intent !== 'factual') return none('already a listing or count');
+  if (u.signals.some((s) => FACT_FORMS.test(s))) return none(`asks for one fact by its form (${u.signals[0]})`);
+  const quoted = squeeze(answer);
+  const introduced = lists.filter(
+    (l) =>
+      l.parentList === null &&
+      l.items.length >= 2 &&
+      l.pageStart >= region.pageStart &&
+      l.pageStart <= region.pageEnd &&
+      /:\s*$/.test(l.intro ?? '') &&
+      squeeze(l.intro!).length > 0 &&
+      quoted.includes(squeeze(l.intro!)),
+  );
+  const open = introduced.filter((l) => l.items.filter((i) => quoted.includes(squeeze(i.label))).length * 2 < l.items.length);
+  const list = open[0];
+  if (!list) return none(introduced.length ? 'the answer quotes the lists it introduces' : 'the answer introduces no list');
+  return { listing: true, reason: `the answer quotes the sentence that introduces list ${list.id} ("${list.intro!.slice(-60)}") but not the list`, list: list.id, score: null, margin: null };
+}
