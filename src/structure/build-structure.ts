@@ -18,6 +18,7 @@ import { detectHangingLists } from './hanging-lists.ts';
 import { detectLabelledParagraphs } from './labelled-paragraphs.ts';
 import { detectParallelSentences } from './parallel-sentences.ts';
 import { detectReferenceEntries } from './reference-entries.ts';
+import { detectCountedParagraphs } from './counted-paragraphs.ts';
 import { detectTables } from './tables.ts';
 import { detectCaptionedTables } from './captioned-tables.ts';
 import { detectHeaderSeries } from './header-series.ts';
@@ -129,6 +130,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   inline.push(...detectParallelSentences(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // Author-year reference lists: entries without markers, each opened by names and a year.
   inline.push(...detectReferenceEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
+  // Members a counted intro hands to paragraphs of their own ("Three types of response ...:" then "The M (momentary) response is ...").
+  inline.push(...detectCountedParagraphs(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
   // Tables captioned below (papers) are read from the caption up, among the lines no table claimed.
   const claimed = new Set(tables.flatMap((t) => [...t.items.flatMap((it) => it.lines), ...(t.introLine ? [t.introLine] : [])]).map((r) => `${r.pageNum}:${r.lineNum}`));

@@ -278,7 +278,7 @@ function toList(r: Run, index: number): StructList {
  * reference list's entries are terms too, but nothing marks its end: it is not `sequential`, so it
  * proves no list whole by itself.
  */
-export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' | 'reference' = 'hanging'): StructList {
+export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' | 'reference' | 'counted' = 'hanging'): StructList {
   return {
     index,
     parentList: null,
