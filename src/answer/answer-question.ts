@@ -16,7 +16,7 @@ import type { Logger } from '../log.ts';
 import type { Limiter } from '../llm/redis-rate-limiter.ts';
 import { answerFactual } from './factual.ts';
 import { answerText } from './render.ts';
-import type { Answer, ListingAnswer } from './types.ts';
+import type { Answer, FactualAnswer, ListingAnswer } from './types.ts';
 import type { LineRow } from '../db/rows.ts';
 import { understandQuestion, type Understanding } from '../question/understand.ts';
 import { verifyItemCitations } from './verify-citations.ts';
@@ -125,17 +125,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       await deps.db.execute(sql`update questions set understanding = ${JSON.stringify(u)}::jsonb where id = ${questionId}`);
     } else {
       strategy = 'routing';
-      answer = {
-        kind: 'factual',
-        question: q.text,
-        answer: draft.answer,
-        notFound: draft.notFound,
-        citations: draft.citations,
-        confidence: draft.confidence,
-        section,
-        notes: draft.notes,
-        path: draft.path === 'llm' || routed.usedLlm ? (draft.path === 'llm' && routed.usedLlm ? 'llm' : 'mixed') : 'deterministic',
-      };
+      answer = factualAnswer(q.text, draft, section, routed.usedLlm);
     }
   }
   if (!answer) {
@@ -195,12 +185,38 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
       ],
       path: usedLlm ? (outcome.result.variant === 'llm-loop' && routed.usedLlm ? 'llm' : 'mixed') : 'deterministic',
     };
-    answer = listing;
+    // Every strategy came back empty (none found a list to sweep; "no family lacks the part" is a
+    // list swept and found empty, an answer): the routed section's best sentences are the answer,
+    // given as what they are, a factual extract that claims nothing about a list.
+    if (verified.items.length > 0 || outcome.result.variant !== 'none') answer = listing;
+    else {
+      const draft = await answerFactual({ db: deps.db, question: q.text, u, lines: regionLines, llm, tracer, llmCtx, evidence: routed.evidence });
+      tokens += draft.tokens;
+      llmCalls += draft.llmCalls;
+      const why = `no items found (${listing.notes[0]}): answered with the routed section's sentences`;
+      await tracer.record({ stage: 'answer', step: 'fallback_factual', output: { strategy, notFound: draft.notFound, citations: draft.citations.length }, decision: why });
+      strategy = 'routing';
+      answer = factualAnswer(q.text, { ...draft, notes: [why, ...draft.notes] }, section, routed.usedLlm);
+    }
   }
   const durationMs = performance.now() - t0;
   await tracer.record({ stage: 'answer', step: 'stored', output: { kind: answer.kind, path: answer.path }, tokens: 0, decision: answerText(answer).slice(0, 300), durationMs });
   await storeAnswer(deps.db, questionId, answer, answerText(answer), { strategy, tokens, llmCalls, durationMs });
   return answer;
+}
+
+function factualAnswer(question: string, draft: Awaited<ReturnType<typeof answerFactual>>, section: FactualAnswer['section'], routedByLlm: boolean): FactualAnswer {
+  return {
+    kind: 'factual',
+    question,
+    answer: draft.answer,
+    notFound: draft.notFound,
+    citations: draft.citations,
+    confidence: draft.confidence,
+    section,
+    notes: draft.notes,
+    path: draft.path === 'llm' || routedByLlm ? (draft.path === 'llm' && routedByLlm ? 'llm' : 'mixed') : 'deterministic',
+  };
 }
 
 /**
