@@ -205,6 +205,7 @@ export async function answerQuestion(deps: AnswerDeps, questionId: number, opts:
   return answer;
 }
 
+/** A factual extract as the stored answer; its path says whether a model took part in routing or reading. */
 function factualAnswer(question: string, draft: Awaited<ReturnType<typeof answerFactual>>, section: FactualAnswer['section'], routedByLlm: boolean): FactualAnswer {
   return {
     kind: 'factual',
