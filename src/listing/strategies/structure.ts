@@ -39,9 +39,11 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
     // A heading over run-in heads of its own is no item of the kind of its run-in siblings.
     const ungrouped = kept.filter((c) => !c.flags.includes('grouping'));
     const relevant = ungrouped.length >= 2 ? ungrouped : kept;
-    // When most children are titled by the item noun ("Level 1", "Level 2"), the others are commentary.
+    // When most children are titled by the item noun ("Level 1", "Level 2"), the others before
+    // and after them are commentary ("Debugging" before the "Problem: ..." entries); one set
+    // between two of them is a member whose title leaves the label out.
     const named = namedByNoun(relevant, ctx.u.itemNounSingular, ctx.u.itemPhrase);
-    const items = named.length >= 2 && named.length >= relevant.length / 2 ? named : relevant;
+    const items = named.length >= 2 && named.length >= relevant.length / 2 ? relevant.slice(relevant.indexOf(named[0]!), relevant.indexOf(named.at(-1)!) + 1) : relevant;
     if (items.length >= 2) {
       const cited = await citeEntries(ctx, items);
       // The contents may stop short of the text: headings numbered on past the last sub-entry
