@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListingAnswer } from '../src/answer/types.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
-import { countedNoun } from '../src/structure/counted-paragraphs.ts';
+import { countedNoun } from '../src/structure/counted-intro.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt as at, type Draw } from './helpers/make-pdf.ts';

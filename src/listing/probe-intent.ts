@@ -9,6 +9,8 @@
 import type { Understanding } from '../question/understand.ts';
 import { rankLists, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
+// Letters and digits only: a sentence as the answer quotes it and as the list stored it, alike.
+import { compact } from '../toc/text.ts';
 
 /** Rule signals of questions that ask for one fact by their form (how long, who, what is the ...). */
 const FACT_FORMS = /^(how-|who|where|when|why|what-is|which-one|what-kind-of|which-of-singular|(what|which)-measure-noun)/;
@@ -103,11 +105,6 @@ export function sectionListIntent(u: Understanding, section: { id: number; title
     : { listing: false, reason: `"${section.title}" is not one list (best ${best.l.id} holds ${share} of its text)`, list: best.l.id, score: share, margin: null };
 }
 
-/** Letters and digits only: a sentence as the answer quotes it and as the list stored it, alike. */
-function squeeze(s: string): string {
-  return s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-}
-
 /**
  * Intent from the answer itself: the extract a factual question drew quotes a sentence that ends
  * in a colon and introduces a stored list ("... you will need the following packages installed:"),
@@ -119,7 +116,7 @@ export function answerIntroducesList(u: Understanding, answer: string, lists: St
   const none = (reason: string): IntentProbe => ({ listing: false, reason, list: null, score: null, margin: null });
   if (u.intent !== 'factual') return none('already a listing or count');
   if (u.signals.some((s) => FACT_FORMS.test(s))) return none(`asks for one fact by its form (${u.signals[0]})`);
-  const quoted = squeeze(answer);
+  const quoted = compact(answer);
   const introduced = lists.filter(
     (l) =>
       l.parentList === null &&
@@ -127,10 +124,10 @@ export function answerIntroducesList(u: Understanding, answer: string, lists: St
       l.pageStart >= region.pageStart &&
       l.pageStart <= region.pageEnd &&
       /:\s*$/.test(l.intro ?? '') &&
-      squeeze(l.intro!).length > 0 &&
-      quoted.includes(squeeze(l.intro!)),
+      compact(l.intro!).length > 0 &&
+      quoted.includes(compact(l.intro!)),
   );
-  const open = introduced.filter((l) => l.items.filter((i) => quoted.includes(squeeze(i.label))).length * 2 < l.items.length);
+  const open = introduced.filter((l) => l.items.filter((i) => quoted.includes(compact(i.label))).length * 2 < l.items.length);
   const list = open[0];
   if (!list) return none(introduced.length ? 'the answer quotes the lists it introduces' : 'the answer introduces no list');
   return { listing: true, reason: `the answer quotes the sentence that introduces list ${list.id} ("${list.intro!.slice(-60)}") but not the list`, list: list.id, score: null, margin: null };

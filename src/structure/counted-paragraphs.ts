@@ -10,13 +10,11 @@
  */
 
 import type { ParsedLine } from '../parse/types.ts';
-import { CLASSIFIER_WORDS, parseNumberWord } from '../lexicon/english.ts';
 import { stem } from '../text/text-match.ts';
-import { termList } from './hanging-lists.ts';
+import { countedNoun } from './counted-intro.ts';
+import { sentenceEndingAt, termList } from './hanging-lists.ts';
 import { joinParts, type StructItem, type StructList } from './lists.ts';
 
-/** "Three types of response ...:", "There are two modes ...:", "The four stages ...:": the count opens the sentence. */
-const COUNTED_OPENING = /^(?:there\s+are\s+|the\s+)?(\p{L}+|\d{1,2})\s+((?:\p{L}[\p{L}-]*\s+){0,2}?\p{L}[\p{L}-]*)(?:\s+of\s+(\p{L}[\p{L}-]*))?\b/iu;
 /** Lines read after the intro for the members' openings. */
 const MAX_SPAN = 60;
 /** A member's name is short: "M (momentary)", "short term", "first". */
@@ -27,18 +25,6 @@ const ENDS = /[.!?:]["”’)]?\s*$/u;
 /** A sentence's end inside a line: a stop, then a capital. */
 const SENTENCE_END = /[.!?](?=\s+\p{Lu})/u;
 
-/** The intro's count and the noun its members are named by, when the sentence opens with a count. */
-export function countedNoun(sentence: string): { count: number; noun: string } | null {
-  const m = COUNTED_OPENING.exec(sentence.trim());
-  if (!m) return null;
-  const count = parseNumberWord(m[1]!);
-  if (count === null || count < 2 || count > 12) return null;
-  const head = m[2]!.split(/\s+/).at(-1)!.toLowerCase();
-  // "Three types of response": the members are responses; "four stages": stages.
-  const noun = CLASSIFIER_WORDS.has(head) && m[3] ? m[3].toLowerCase() : head;
-  return noun.length >= 3 ? { count, noun } : null;
-}
-
 /** "The M (momentary) response is ...": the name between the article and the noun. */
 function memberName(text: string, noun: string): string | null {
   const words = text.trim().split(/\s+/);
@@ -46,15 +32,6 @@ function memberName(text: string, noun: string): string | null {
   const at = words.findIndex((w, i) => i > 0 && stem(w.replace(/[^\p{L}-]/gu, '').toLowerCase()) === stem(noun));
   if (at < 2 || at - 1 > MAX_NAME_WORDS) return null;
   return words.slice(1, at).join(' ');
-}
-
-/** The sentence that ends at line `i`, read back over the lines of its paragraph (three at most, no heading). */
-function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean): { text: string; line: ParsedLine } {
-  const parts = [body[i]!.text.trim()];
-  for (let k = i - 1; k >= Math.max(0, i - 2) && !ENDS.test(body[k]!.text) && !isHeading(body[k]!); k--) parts.unshift(body[k]!.text.trim());
-  const joined = joinParts(parts);
-  const start = Math.max(0, ...[...joined.matchAll(/[.!?]\s+(?=\p{Lu})/gu)].map((m) => m.index! + m[0].length));
-  return { text: joined.slice(start), line: body[i]! };
 }
 
 export function detectCountedParagraphs(
@@ -66,7 +43,7 @@ export function detectCountedParagraphs(
   for (let i = 0; i < body.length; i++) {
     if (!/:\s*$/.test(body[i]!.text) || opts.isHeading(body[i]!)) continue;
     const intro = sentenceEndingAt(body, i, opts.isHeading);
-    const counted = countedNoun(intro.text);
+    const counted = countedNoun(intro);
     if (!counted) continue;
     // The openings: a line after a sentence's end (or the intro) that names a member.
     const openings: { at: number; name: string }[] = [];
@@ -92,7 +69,7 @@ export function detectCountedParagraphs(
       return { ordinal: n + 1, marker: '', label: o.name, text: end ? text.slice(0, end.index + 1) : text, lines: own.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) };
     });
     // The intro's count met exactly: the members are all there (a sequential list, as a numbered one).
-    out.push(termList(opts.firstIndex + out.length, items, intro.text, { pageNum: intro.line.pageNum, lineNum: intro.line.lineNum }, 'text', 'counted'));
+    out.push(termList(opts.firstIndex + out.length, items, intro, { pageNum: body[i]!.pageNum, lineNum: body[i]!.lineNum }, 'text', 'counted'));
     i = openings.at(-1)!.at;
   }
   return out;

@@ -319,7 +319,7 @@ function sentencesOf(text: string): string[] {
  * The sentence the colon's line closes, read back over the lines before it. Without a colon
  * (`whole`), no one sentence is known to announce the list: the paragraph's lines read back are.
  */
-function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean, whole = false): string {
+export function sentenceEndingAt(body: ParsedLine[], i: number, isHeading: (l: ParsedLine) => boolean, whole = false): string {
   let from = i;
   // Back over the paragraph's lines on its page; a heading above starts the paragraph.
   while (from > Math.max(0, i - INTRO_LINES) && body[from - 1]!.pageNum === body[i]!.pageNum && !isHeading(body[from - 1]!)) from--;

@@ -9,7 +9,7 @@
 
 import { isExcluded, type DocIndex } from './doc-index.ts';
 import { candidates, type Candidate } from './locate.ts';
-import { cleanTitle, compact } from './text.ts';
+import { cleanTitle, compact, wordCount } from './text.ts';
 import { addFlag, newNode, preorder, type HeadingStyle, type Position, type TocNode } from './tree.ts';
 import { headingShaped, headingStyleOf, matchesStyle } from './typography.ts';
 
@@ -32,19 +32,10 @@ function topLevelStyle(roots: TocNode[]): HeadingStyle | null {
   return best && best.n >= 2 && best.n * 2 > styled.length ? best.style : null;
 }
 
-function lastPosition(nodes: TocNode[]): Position | null {
-  let last: Position | null = null;
-  const visit = (ns: TocNode[]) => {
-    for (const n of ns) {
-      if (n.routable && n.verified && n.line !== null) {
-        const p = { page: n.page, line: n.line };
-        if (!last || p.page > last.page || (p.page === last.page && p.line > last.line)) last = p;
-      }
-      visit(n.children);
-    }
-  };
-  visit(nodes);
-  return last;
+/** Where the last located entry, at any depth, stands in reading order. */
+function lastPosition(roots: TocNode[]): Position | null {
+  const at = preorder(roots).filter((n) => n.routable && n.verified && n.line !== null).map((n) => ({ page: n.page, line: n.line! }));
+  return at.reduce<Position | null>((last, p) => (!last || p.page > last.page || (p.page === last.page && p.line > last.line) ? p : last), null);
 }
 
 function isTrailingHeading(c: Candidate, style: HeadingStyle, index: DocIndex): boolean {
@@ -53,7 +44,7 @@ function isTrailingHeading(c: Candidate, style: HeadingStyle, index: DocIndex): 
   if (first.font !== style.font || !matchesStyle(first, style)) return false;
   // Numbered lines are fillGaps' (a trailing "7 Conclusion") or captions ("Table 3").
   if (c.numbering) return false;
-  return headingShaped(first.text) && first.text.trim().split(/\s+/).length <= MAX_WORDS;
+  return headingShaped(first.text) && wordCount(first.text) <= MAX_WORDS;
 }
 
 /** Appends the trailing top-level headings; returns how many. */
