@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 14 ]; then
+  fetch asn1c-doc /usr/share/doc/asn1c/asn1c-usage.pdf.gz asn1c-0-9-28-usage-manual.pdf
+  fetch libtspi-dev /usr/share/doc/libtspi-dev/LTC-TSS_LLD_08_r2.pdf.gz trousers-tss-low-level-design-0-8-r2.pdf
+  fetch khronos-api /usr/share/doc/khronos-api/readme.pdf.gz khronos-opengl-api-registry-schema.pdf
+  fetch libtlsh-dev /usr/share/doc/libtlsh-dev/TLSH_CTC_final.pdf.gz tlsh-locality-sensitive-hash-ctc-2013.pdf
+  fetch sumaclust /usr/share/doc/sumaclust/sumaclust_user_manual.pdf sumaclust-user-manual.pdf
   ls -l "$out"
   exit 0
 fi
