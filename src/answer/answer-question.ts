@@ -271,7 +271,8 @@ export function withoutDocumentWords(u: Understanding, q: { file_name: string; t
   const others = u.keywords.filter((k) => keptBase(k) && !noun.has(stem(k)));
   const kept = u.keywords.filter((k) => keptBase(k) || (others.length < 2 && noun.has(stem(k))));
   const codes = u.codes.filter((c) => !namesDocument(c));
-  const phrases = [...new Set([...u.phrases.filter((p) => !namesDocument(p)), ...named])];
+  // A markup name ("<registry>") is the literal name of an element, never the document's.
+  const phrases = [...new Set([...u.phrases.filter((p) => p.startsWith('<') || !namesDocument(p)), ...named])];
   // "SP 800-171" in a question about SP 800-171 names the document, and so do its numbers.
   const numbers = u.numbers?.filter((n) => !printed.has(n));
   // "the RCBAP's Increased Cost ..." : a scope that opens with the document's name is the rest.

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
-import { ACRONYM, DASH_NUMBER, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
+import { ACRONYM, DASH_NUMBER, OPTION, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
 import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
 
@@ -320,6 +320,8 @@ interface Span {
   start: number;
   end: number;
   text: string;
+  /** A command-line option ("-f"): a token of its own that anchors nothing (see withOptions). */
+  option?: boolean;
 }
 
 /** A revision or version written after a document's name ("Rev", "Rev. 2", "Revision 5", "v1.1"). */
@@ -414,11 +416,26 @@ function extractCodes(text: string): Span[] {
   return out;
 }
 
+/**
+ * A command-line option written in the question ("which -f flags ...") is one token, a modifier of
+ * the noun after it as a code would be; it is no identifier of the document's, so it joins the
+ * tokens only, never the question's codes.
+ */
+function withOptions(text: string, codes: Span[]): Span[] {
+  const re = new RegExp(String.raw`(?<=^|\s)${OPTION}(?=[\s,;:?!)]|$)`, 'g');
+  const options = [...text.matchAll(re)]
+    .map((m) => ({ start: m.index!, end: m.index! + m[0].length, text: m[0], option: true }))
+    .filter((o) => !codes.some((c) => o.start < c.end && c.start < o.end));
+  return [...codes, ...options].sort((a, b) => a.start - b.start);
+}
+
 function extractPhrases(text: string): string[] {
   const out: string[] = [];
-  const re = /"([^"]{2,}?)"|“([^”]{2,}?)”|(?<=^|[\s(])'([^']{2,}?)'(?=$|[\s.,;:?!)])|‘([^’]{2,}?)’(?=$|[\s.,;:?!)])|`([^`]{2,}?)`/g;
+  // A markup name in angle brackets ("the <registry> element") is written as literally as a
+  // quoted one: the document names the thing by it.
+  const re = /"([^"]{2,}?)"|“([^”]{2,}?)”|(?<=^|[\s(])'([^']{2,}?)'(?=$|[\s.,;:?!)])|‘([^’]{2,}?)’(?=$|[\s.,;:?!)])|`([^`]{2,}?)`|(?<=^|[\s(])(<[A-Za-z][\w:.-]*\/?>)(?=$|[\s.,;:?!)])/g;
   for (let m = re.exec(text); m; m = re.exec(text)) {
-    const p = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '').trim();
+    const p = (m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6] ?? '').trim();
     if (p && !out.includes(p)) out.push(p);
   }
   return out;
@@ -445,7 +462,7 @@ function extractSectionRef(text: string): string | null {
 interface Tok {
   text: string;
   lower: string;
-  kind: 'word' | 'num' | 'code' | 'punct';
+  kind: 'word' | 'num' | 'code' | 'option' | 'punct';
   start: number;
 }
 
@@ -473,7 +490,7 @@ function tokenize(text: string, codes: Span[]): Tok[] {
   };
   for (const c of codes) {
     pushPlain(text.slice(pos, c.start), pos);
-    toks.push({ text: c.text, lower: c.text.toLowerCase(), kind: 'code', start: c.start });
+    toks.push({ text: c.text, lower: c.text.toLowerCase(), kind: c.option ? 'option' : 'code', start: c.start });
     pos = c.end;
   }
   pushPlain(text.slice(pos), pos);
@@ -1182,7 +1199,7 @@ export function understandQuestion(text: string): Understanding {
   const phrases = extractPhrases(norm);
   const codeSpans = extractCodes(norm);
   const codes = [...new Set(codeSpans.map((c) => c.text))];
-  const toks = tokenize(norm, codeSpans);
+  const toks = tokenize(norm, withOptions(norm, codeSpans));
   const clauses = withoutLeadingCondition(splitClauses(toks));
   const readings = clauses.map(readClause);
   for (const r of readings) signals.push(r.signal);

@@ -1,6 +1,6 @@
 import type { TocNode } from '../sql/toc-level.ts';
 import { stripNumbering } from '../toc/numbering.ts';
-import { EDITION_WORDS, FUNCTION_WORDS, MONTH_NAMES } from '../lexicon/english.ts';
+import { EDITION_WORDS, FUNCTION_WORDS, MONTH_NAMES, OPTION_NOUNS } from '../lexicon/english.ts';
 import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
@@ -128,7 +128,7 @@ export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext, que
     titleScore += 3;
     reasons.push('title shares the question\'s negation');
   }
-  if (q.itemNoun && stemOverlap(title, tokensOf(q.itemNoun)).share > 0) {
+  if (q.itemNoun && (stemOverlap(title, tokensOf(q.itemNoun)).share > 0 || sameOptionClass(title, q.itemNoun))) {
     titleScore += 1;
     reasons.push(`title names the items (${q.itemNoun})`);
   }
@@ -228,4 +228,14 @@ function isEditionTag(text: string): boolean {
   const toks = tokensOf(text);
   if (!toks.length || toks.length > 3) return false;
   return toks.every((w) => /^\d[\d.]*$/.test(w) || MONTH_NAMES.has(w) || EDITION_WORDS.has(w)) && toks.some((w) => /\d/.test(w));
+}
+
+/**
+ * The lexicon's nouns for command-line options name one thing ("flags" asked, "Command line
+ * options" titled): a title with any of them names the items a question for another asks for.
+ */
+function sameOptionClass(title: string, itemNoun: string): boolean {
+  const isOption = (w: string) => OPTION_NOUNS.has(w.replace(/(?:es|s)$/, '')) || OPTION_NOUNS.has(w.replace(/s$/, ''));
+  const head = tokensOf(itemNoun).at(-1);
+  return head !== undefined && isOption(head) && tokensOf(title).some(isOption);
 }

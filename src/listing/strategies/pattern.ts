@@ -77,8 +77,12 @@ export async function patternStrategy(ctx: StrategyContext): Promise<StrategyRes
     // The defining line carried on over the lines after it: the item's whole text as written.
     const whole = e.defining && e.title ? wholeText(e.defining, after.get(e.defining.id) ?? [], (t) => startsCode.test(t)) : null;
     const surface = whole ? [name, whole] : e.title ? [name, `${name}: ${e.title}`] : [name];
-    // Each line is cited at the form it writes.
-    const quote = (l: LineRow) => (l.text.includes(name) ? name : code);
+    // Each line is cited at the form it writes; a code too short to be evidence on its own (an
+    // option "-h") is cited by its whole line, which the evidence rule accepts as it stands.
+    const quote = (l: LineRow) => {
+      const form = l.text.includes(name) ? name : code;
+      return form.replace(/\s/g, '').length >= 3 ? form : l.text;
+    };
     return { name, code: name, surfaceForms: surface, citations: [cite(first, quote(first)), ...others.map((l) => cite(l, quote(l)))], confidence: 0.95 };
   });
   const exhaustive = items.length > 0 && !induced.guess && (induced.source !== 'question-container' || runsFromOne(codes.map(lastNumber)));
@@ -188,6 +192,10 @@ function asksUpperLevel(ctx: StrategyContext): boolean {
 function fromOptionNoun(ctx: StrategyContext): Induced | null {
   const head = tokensOf(ctx.u.itemNounSingular ?? '').at(-1);
   if (!head || !OPTION_NOUNS.has(head) || !ctx.routed.entry) return null;
+  // "Which -f flags ...": an option written before the noun names the family asked for, the
+  // options that open with it ("-fno-constraints", "-fwide-types"), not every option around.
+  const named = new RegExp(String.raw`(?<=^|\s)(${OPTION})\s+(?:\p{L}+\s+){0,2}?${escapeRegex(head)}`, 'iu').exec(ctx.question)?.[1];
+  if (named) return { regex: `${escapeRegex(named)}[A-Za-z0-9][A-Za-z0-9-]*`, prefix: null, source: 'option-noun', guess: true };
   return { regex: OPTION, prefix: null, source: 'option-noun', guess: true };
 }
 
