@@ -4,6 +4,7 @@
  * Deterministic and document-agnostic: every rule reads numbering, typography and layout, never titles.
  */
 
+import { numberedContentsLines } from './numbered-contents.ts';
 import { nestBySiblingStyle } from './nest-by-style.ts';
 import type { ParsedDocument } from '../parse/types.ts';
 import { findContents } from './contents-page.ts';
@@ -64,6 +65,7 @@ function complete(index: DocIndex, roots: TocNode[], stats: Stats): void {
 /** `index` may be passed in so later stages (the structure model) share its furniture and contents lines. */
 export function buildToc(doc: ParsedDocument, index: DocIndex = buildIndex(doc)): TocResult {
   const contents = findContents(index);
+  for (const l of numberedContentsLines(index)) index.contents.add(l);
   const stats: Stats = { contents_rows: contents.length };
   let roots: TocNode[] = [];
   let tocSource: TocSource = 'none';

@@ -63,7 +63,9 @@ export function assignLevels(cands: HeadingLine[]): { h: HeadingLine; level: num
     });
   return cands
     .filter((h) => sigs.includes(signature(h)))
-    .map((h) => ({ h, level: Math.min(sigs.indexOf(signature(h)) + 1, MAX_LEVEL) }));
+    // Run-in heads open paragraphs: they are the lowest rank there is, so the cap that keeps stray
+    // styles from nesting deep must not lift them to their parent heading's level.
+    .map((h) => ({ h, level: Math.min(sigs.indexOf(signature(h)) + 1, h.kind === 'lead' ? MAX_LEVEL + 1 : MAX_LEVEL) }));
 }
 
 export function headingsToNodes(index: DocIndex): TocNode[] {

@@ -161,7 +161,10 @@ function headingCandidates(index: DocIndex, lines: ParsedLine[]): HeadingLine[] 
     const group = withContinuation(lines, i);
     const after = lines[i + group.length];
     const last = group[group.length - 1]!;
-    const runsOn = after && !acrossTheMiddle(index, after, last) && /^\p{Ll}/u.test(after.text.trim()) && !/^\(?[a-z]{1,4}[.)]\s/.test(after.text.trim());
+    // A numbered line set larger than the line below it heads what follows, however that line
+    // opens: its body may start with a name in lower case ("3.6.1 Functions" over "auth_mgr_init").
+    const headsSmaller = num !== null && num.kind !== 'caption' && after !== undefined && l.size > after.size + 0.5;
+    const runsOn = after && !headsSmaller && !acrossTheMiddle(index, after, last) && /^\p{Ll}/u.test(after.text.trim()) && !/^\(?[a-z]{1,4}[.)]\s/.test(after.text.trim());
     if (runsOn && after.pageNum === l.pageNum && after.y0 - last.y1 < 1.5 * l.size) continue;
     if (!bodyFollows(index, last)) continue;
     if (num && num.kind !== 'caption' && letterCount(num.rest) >= 2) {

@@ -62,12 +62,29 @@ export function bodyFollows(index: DocIndex, last: ParsedLine): boolean {
   const below = index.pages[last.pageNum]!
     .filter((o) => o.y0 > last.y1 - 1 && !isExcluded(index, o) && (o.column === last.column || o.column === 0 || last.column === 0) && !acrossTheMiddle(index, o, last))
     .sort((a, b) => a.y0 - b.y0)[0];
-  if (!below) return false;
+  // A heading left at the foot of a page (a widow, as print-from-browser layouts leave them) is
+  // followed by the first body line of the next page.
+  if (!below) return widowed(index, last);
   if (below.y0 - last.y1 > 3 * last.size) return false;
   if (inBodyStyle(below, index.body) || typographyScore(below, index.body) === 0) return true;
   // A numbered subheading may follow directly ("6 Results" then "6.1 Machine Translation").
   const sub = parseNumbering(below.text).find((n) => n.kind !== 'caption');
-  return below.size <= last.size + 0.3 && sub !== undefined && headingShaped(sub.rest || below.text);
+  if (below.size <= last.size + 0.3 && sub !== undefined && headingShaped(sub.rest || below.text)) return true;
+  // So may an unnumbered one of a lower rank: set smaller, yet still apart from the body
+  // ("Using the tool" then "Input"). A line as large as this one would be its continuation or a
+  // figure's label; a smaller one set like the body was answered above.
+  return !sub && below.size < last.size - 0.5 && typographyScore(below, index.body) > 0 && headingShaped(below.text);
+}
+
+/** Nothing follows the line on its page, and the next page opens (after its running header) with body text. */
+function widowed(index: DocIndex, last: ParsedLine): boolean {
+  const page = index.doc.pages[last.pageNum - 1];
+  const next = index.pages[last.pageNum + 1];
+  if (!page || !next) return false;
+  // At the foot: in the lower third of the page.
+  if (last.y1 < (2 * page.height) / 3) return false;
+  const first = next.filter((o) => !isExcluded(index, o)).sort((a, b) => a.y0 - b.y0)[0];
+  return first !== undefined && inBodyStyle(first, index.body);
 }
 
 /**

@@ -114,7 +114,9 @@ export function parseNumbering(raw: string, opts: { bareLetter?: boolean } = {})
     return out;
   }
 
-  m = /^(\d{1,3}(?:\.\d{1,3}){0,5})(\.?)(?=\s|$)\s*(.*)$/.exec(text);
+  // A dotted number may come glued to its title where the layout dropped the space
+  // ("1.1.11Permissions"); a bare number never (a "3Com" is a name).
+  m = /^(\d{1,3}(?:\.\d{1,3}){0,5})(\.?)(?:(?=\s|$)|(?<=\d\.\d{1,3})(?=\p{Lu}\p{Ll}{2}))\s*(.*)$/u.exec(text);
   if (m && TITLE_START.test(m[3]!)) {
     const parts = m[1]!.split('.').map(Number);
     out.push({

@@ -22,7 +22,9 @@ export function compact(s: string): string {
 }
 
 export function cleanTitle(s: string): string {
-  return s.replace(/\s+/g, ' ').trim();
+  // A dotted number glued to its title ("1.1.11Permissions", a space the layout dropped) is
+  // parted from it as numbering.ts reads it.
+  return s.replace(/\s+/g, ' ').trim().replace(/^(\d{1,3}(?:\.\d{1,3})+)(?=\p{Lu}\p{Ll}{2})/u, '$1 ');
 }
 
 export function wordCount(s: string): number {
