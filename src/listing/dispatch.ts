@@ -334,10 +334,10 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   for (const r of all) if (r.list !== sectional && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;
   const sound = all.filter((r) => !r.features.scopeIsItem && !r.features.insideItem);
   const sorted = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem || r.features.insideItem)] : all;
-  // A question read as a listing because the routed section is one list (see probe-intent.ts)
-  // asks for that list: it leads, whatever another list's words score; its margin may then be
-  // below zero, and the verdict says so.
-  const fromSection = ctx.u.signals.includes('intent-from-section');
+  // A question read as a listing because the routed section is one list, or because its answer
+  // quoted one (see probe-intent.ts), asks for that list: it leads, whatever another list's words
+  // score; its margin may then be below zero, and the verdict says so.
+  const fromSection = ctx.u.signals.includes('intent-from-section') || ctx.u.signals.includes('intent-from-answer');
   const placedAt = fromSection ? sorted.findIndex((r) => r.list.id === ctx.sectionList) : -1;
   const ranked = placedAt > 0 ? [sorted[placedAt]!, ...sorted.filter((_, k) => k !== placedAt)] : sorted;
   const best = ranked[0];
@@ -372,7 +372,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // or intro names the item noun ("2.4. OPTIONS" over the options, for "which long options ..."):
   // routing placed it by the question's words, and the section holds nothing else.
   const sectionBody = Boolean(top && (top.features.sectionList ?? 0) > 0 && (top.features.noun ?? 0) > 0 && (top.features.inScope ?? 0) > 0);
-  const strong = Boolean(top && top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || placed || titled || sectionBody));
+  // The placed list is strong by what placed it, whatever its words score.
+  const strong = Boolean(top && (placed || (top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || titled || sectionBody))));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.

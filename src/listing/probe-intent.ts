@@ -11,6 +11,8 @@ import { rankLists, type StoredList } from './candidates.ts';
 import { TUNING } from './tuning.ts';
 // Letters and digits only: a sentence as the answer quotes it and as the list stored it, alike.
 import { compact } from '../toc/text.ts';
+import { parseNumberWord } from '../lexicon/english.ts';
+import { tokensOf } from '../text/text-match.ts';
 
 /** Rule signals of questions that ask for one fact by their form (how long, who, what is the ...). */
 const FACT_FORMS = /^(how-|who|where|when|why|what-is|which-one|what-kind-of|which-of-singular|(what|which)-measure-noun)/;
@@ -129,6 +131,28 @@ export function answerIntroducesList(u: Understanding, answer: string, lists: St
   );
   const open = introduced.filter((l) => l.items.filter((i) => quoted.includes(compact(i.label))).length * 2 < l.items.length);
   const list = open[0];
-  if (!list) return none(introduced.length ? 'the answer quotes the lists it introduces' : 'the answer introduces no list');
-  return { listing: true, reason: `the answer quotes the sentence that introduces list ${list.id} ("${list.intro!.slice(-60)}") but not the list`, list: list.id, score: null, margin: null };
+  if (list) return { listing: true, reason: `the answer quotes the sentence that introduces list ${list.id} ("${list.intro!.slice(-60)}") but not the list`, list: list.id, score: null, margin: null };
+  // The extract quotes a sentence that counts its members and names them ("The four keys are A,
+  // B, C and D"): the evidence is a list whose size the text states, and a question for a thing
+  // by its noun ("What information does it add ...?") asks for it. A question for what something
+  // does ("What does the decoder report?") asks for no list a sentence on the way happens to count.
+  const byNoun = u.signals.some((s) => /^(?:what|which)-singular-noun/.test(s));
+  const counted = byNoun && lists.find(
+    (l) =>
+      l.parentList === null &&
+      l.kind === 'series' &&
+      l.items.length >= 2 &&
+      l.pageStart >= region.pageStart &&
+      l.pageStart <= region.pageEnd &&
+      statesCount(l.intro ?? '', l.items.length) &&
+      quoted.includes(compact(l.intro!)) &&
+      l.items.every((i) => quoted.includes(compact(i.label))),
+  );
+  if (counted) return { listing: true, reason: `the answer quotes list ${counted.id}, whose sentence counts its ${counted.items.length} members ("${counted.intro!.slice(-60)}")`, list: counted.id, score: null, margin: null };
+  return none(introduced.length ? 'the answer quotes the lists it introduces' : 'the answer introduces no list');
+}
+
+/** The intro writes the number of its list's members ("The four keys are", "two modes:"). */
+function statesCount(intro: string, n: number): boolean {
+  return tokensOf(intro).some((w) => parseNumberWord(w) === n);
 }

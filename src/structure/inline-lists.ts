@@ -285,8 +285,47 @@ function countedSeries(p: Paragraph): Omit<StructList, 'index'>[] {
       const parts = countedParts(h.intro, h.body) ?? (h.bracket ? bracketParts(h.body) : null);
       if (parts) out.push(seriesList(p, h.intro, at, parts, at + h.bodyAt));
     }
+    // Or the count's own sentence names them after a copula: "The four keys are A, B, C and D".
+    if (!handovers.length) {
+      const cop = COUNTED_COPULA.exec(sentence);
+      const count = cop ? parseNumberWord(cop[1]!.toLowerCase()) : null;
+      if (cop && count !== null && count >= 2 && count <= 12) {
+        const bodyAt = cop.index + cop[0].length;
+        const parts = copulaParts(count, sentence.slice(bodyAt));
+        if (parts) out.push(seriesList(p, sentence.slice(0, bodyAt).trim(), at, parts, at + bodyAt));
+      }
+    }
   }
   return out;
+}
+
+/** "The four keys are ", "the two modes were ": a count, its plural noun (two modifiers at most) and a copula. */
+const COUNTED_COPULA = /(?<=^|\s)(?:[Tt]he|[Tt]hese|[Tt]hose)\s+(\p{L}+|\d{1,2})\s+((?:[\p{L}-]+\s+){0,2}[\p{L}-]+s)\s+(?:are|were)\s+/u;
+
+/**
+ * The elements a copula hands over when their number is stated: exactly `count` short names
+ * parted by commas, the last two joined by "and"/"or" ("A, B, C and D"). The sentence may run on
+ * after the last one ("... and D and their values ..."): the count says where the series ends.
+ */
+function copulaParts(count: number, body: string): string[] | null {
+  const parts = body.split(/\s*,\s*/);
+  if (parts.length < count - 1) return null;
+  const lead = parts.slice(0, count - 2).map((x) => x.trim());
+  let joined = parts[count - 2]!.trim();
+  let last: string | undefined;
+  const join = /\s+(?:and|or)\s+/.exec(joined);
+  if (join) {
+    last = joined.slice(join.index + join[0].length);
+    joined = joined.slice(0, join.index);
+  } else if (/^(?:and|or)\s+/.test(parts[count - 1] ?? '')) {
+    // "A, B, and C": the serial comma before the last element.
+    last = parts[count - 1]!.replace(/^(?:and|or)\s+/, '');
+  }
+  if (last === undefined) return null;
+  last = last.split(/\s+(?:and|or)\s+|[;:.]\s/)[0]!.replace(/[.!?]$/, '').trim();
+  const elements = [...lead, joined.trim(), last];
+  if (elements.some((x) => !x || x.split(/\s+/).length > MAX_BRACKET_ELEMENT_WORDS || !/\p{L}/u.test(x))) return null;
+  return elements;
 }
 
 /** Words a bracketed series may open with before its first element. */
