@@ -27,7 +27,7 @@ import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
 import { nounModifiers } from '../question/understand.ts';
 import { CLASSIFIER_WORDS, DETERMINERS, FUNCTION_WORDS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
-import { numberedBelow, numberPath } from '../toc/numbering.ts';
+import { numberedBelow, numberPath, stripNumbering } from '../toc/numbering.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
 import { rowValueSplit } from './row-values.ts';
@@ -207,6 +207,32 @@ function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: Store
 }
 
 /**
+ * Under a section titled by the items alone ("2.1 Functions" for "which functions ..."), the
+ * section's own list is the items, and a list inside one of its entries (the argument lines of
+ * one function's synopsis) is a part of that entry, not a rival; unless the question names that
+ * entry. Under any other section a list inside one paragraph may well be what is asked.
+ */
+function markInsideBodyItems(ctx: StrategyContext, all: RankedList[]): void {
+  const title = tokensOf(stripNumbering(ctx.routed.entry?.title ?? ''));
+  const noun = tokensOf(ctx.u.itemNoun ?? '');
+  if (title.length === 0 || title.join(' ') !== noun.join(' ')) return;
+  const body = ctx.sectionList === null || ctx.sectionList === undefined ? undefined : all.find((r) => r.list.id === ctx.sectionList);
+  if (!body || body.list.items.length < 2) return;
+  const starts = body.list.items.map((i) => readingPosition(i.pageNum, i.lineNum));
+  const end = ctx.routed.entry?.endPage !== undefined ? readingPosition(ctx.routed.entry.endPage, ctx.routed.entry.endLine) : readingPosition(ctx.routed.pageEnd + 1, 0);
+  for (const r of all) {
+    if (r === body || r.list.items.length === 0) continue;
+    const first = readingPosition(r.list.items[0]!.pageNum, r.list.items[0]!.lineNum);
+    const last = readingPosition(r.list.items.at(-1)!.pageNum, r.list.items.at(-1)!.lineNum);
+    const k = starts.filter((s) => s < first).length - 1;
+    if (k < 0 || (starts[k + 1] ?? end) <= last) continue;
+    const entry = body.list.items[k]!;
+    if (titleNamedBy(entry.label, ctx.question) || (ctx.u.scope && containsPhrase(entry.label, ctx.u.scope))) continue;
+    r.features.insideItem = 1;
+  }
+}
+
+/**
  * Whether a ranked list is about the question enough to be called whole: most of the question's
  * words, and never one shared word alone, whatever share of its words that is. A list is about
  * the question when it holds two of its words, or its intro or heading names the item noun, or a
@@ -332,6 +358,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const repeated = named ? [...(await titleCounts(ctx.db, ctx.documentId, chain!.items.map((i) => i.name))).values()].filter((n) => n > 1).length : 0;
   const within = named && repeated === 0 ? itemSpans(ctx, chain!.items) : [];
   for (const r of all) if (r.list !== sectional && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;
+  markInsideBodyItems(ctx, all);
   const sound = all.filter((r) => !r.features.scopeIsItem && !r.features.insideItem);
   const sorted = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem || r.features.insideItem)] : all;
   // A question read as a listing because the routed section is one list, or because its answer

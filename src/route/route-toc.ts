@@ -371,9 +371,14 @@ async function childTitledByItems(o: RouteOptions, n: TocNode, anchors: string[]
   // The phrase's qualifiers ("integer extractor" of "... functions") must all be in the title:
   // "Extraction functions" names another kind.
   const qualifiers = words.slice(0, -1);
-  if (phrase.size < 2) return null;
+  // A one-word noun titles a sub-entry by that very word alone ("3.6.1 Functions" beside "3.6.0
+  // Data Structures", for "which functions make up the auth manager").
+  const noun = tokensOf(o.query.itemPhrase ?? o.query.itemNoun ?? '');
+  const single = phrase.size === 1 && noun.length === 1 && /s$/.test(noun[0]!) ? noun[0]! : null;
+  if (phrase.size < 2 && !single) return null;
   const children = await tocLevel(o.db, o.documentId, n.id, o.query.keywords, anchors, nouns);
   const titled = children.filter((c) => {
+    if (single) return tokensOf(stripNumbering(c.title)).join(' ') === single;
     const title = tokensOf(stripNumbering(c.title)).filter((w) => !FUNCTION_WORDS.has(w)).map(stem);
     return title.length >= 2 && title.every((w) => phrase.has(w)) && qualifiers.every((w) => title.includes(w));
   });
