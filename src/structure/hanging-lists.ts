@@ -38,6 +38,8 @@ const MIN_ENTRIES = 3;
 const BLOCK_MIN_SIZE = 0.65;
 /** A hanging indent is short: a line set further right (a page number, a centred line) is no continuation. */
 const HANG_MAX = 72;
+/** A paragraph's first line is set in from its edge by at most this many points. */
+const PARAGRAPH_INDENT_MAX = 30;
 /** A block entry is a name, not a line of prose. */
 const BLOCK_ENTRY_WORDS = 6;
 const short = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= BLOCK_ENTRY_WORDS;
@@ -123,7 +125,12 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     if (!opensSection && !leadRun && !pointsAhead && !INTRO_END.test(intro.text) && !(mode === 'block' && OPEN_VERB_END.test(intro.text))) continue;
     // Entries open flush with the intro's last line, the paragraph's left edge; in another
     // column, with that column's text edge.
-    const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : intro.x0 + pageEdge(l) - pageEdge(intro));
+    // An intro that is a paragraph of one line set with a first-line indent ("    The following
+    // member functions ... are of interest:") has its paragraph's edge at the page's text edge.
+    const indent = intro.x0 - pageEdge(intro);
+    const firstLineIndent = indent > FLUSH_TOLERANCE && indent <= PARAGRAPH_INDENT_MAX && (i === 0 || /[.:!?]\s*$/.test(seq[i - 1]!.text)) && seq[i + 1] !== undefined && Math.abs(seq[i + 1]!.x0 - pageEdge(seq[i + 1]!)) <= FLUSH_TOLERANCE;
+    const introEdge = firstLineIndent ? pageEdge(intro) : intro.x0;
+    const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : introEdge + pageEdge(l) - pageEdge(intro));
     const flush = (l: ParsedLine) => Math.abs(l.x0 - edge(l)) <= FLUSH_TOLERANCE;
     const hung = (l: ParsedLine) => l.x0 - edge(l) >= HANG_MIN && l.x0 - edge(l) <= HANG_MAX && /\p{L}/u.test(l.text);
     const entries: ParsedLine[][] = [];

@@ -93,6 +93,8 @@ interface Open {
   floating: ListSourceLine[];
 }
 
+/** Points an item's wrapped line may start left of its marker and still run on the item (a first-line indent). */
+const WRAP_BACK_MAX = 24;
 // Lines kept as floating text of an ordered list before the list is given up.
 const MAX_FLOATING_LINES = 30;
 
@@ -293,6 +295,12 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
           o.floating.push(l);
           placed = true;
         } else close(stack.pop()!, 'text');
+      } else if (unfinished && indent >= o.indent! - WRAP_BACK_MAX && /^\p{Ll}/u.test(l.text.trim())) {
+        // An item whose sentence runs on in lower case, wrapped back left of its marker to the
+        // paragraph's edge ("(v) replacing ... for another" / "character, or"), as word
+        // processors set items indented on their first line only.
+        append(o, l);
+        placed = true;
       } else if (indent < o.indent! - t) {
         close(stack.pop()!, stack.length > 1 ? 'parent-item' : 'text');
       } else {
