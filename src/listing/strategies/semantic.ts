@@ -1,3 +1,4 @@
+import { nounInstances } from './noun-instances.ts';
 import { z } from 'zod';
 import { LlmSchemaError, LlmUnavailableError } from '../../errors.ts';
 import type { LineRow } from '../../db/rows.ts';
@@ -112,6 +113,11 @@ function deterministicExtract(ctx: StrategyContext, region: LineRow[], expectedC
   } else if (enumeration) {
     items = enumerationItems(enumeration, body, 0.5);
     variant = 'deterministic-enumeration';
+  } else {
+    // Nothing set out as a list: the names the prose puts before the item noun ("in FASTA and
+    // BIOM formats").
+    items = nounInstances(body, ctx.u.itemNounSingular);
+    if (items.length) variant = 'deterministic-noun-instances';
   }
   return { strategy: 'semantic', variant, items, exhaustive: false, relevant: false, detail: { regionLines: region.length, deterministic: true }, tokens: 0, llmCalls: 0 };
 }
