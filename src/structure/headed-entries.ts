@@ -21,7 +21,7 @@ const MAX_HEAD_WORDS = 6;
 const SIZE_TOLERANCE = 0.5;
 /** Lines an entry's text may run to without the next head: past them the run is over. */
 const MAX_ENTRY_LINES = 30;
-/** An italic head's entry is indented below it by at least this much (points). */
+/** The entry under a head set in a face of its own is indented below it by at least this much (points). */
 const HANG_INDENT = 10;
 /** Lines before the first head read back for the sentence that introduces the entries. */
 const INTRO_LINES = 3;

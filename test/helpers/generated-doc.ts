@@ -12,12 +12,8 @@ import { testApp } from './app.ts';
 
 /** One generated PDF ingested into a fresh in-process app (embedded database, no Redis); `env` sets configuration. */
 export async function ingestGenerated(pdf: Buffer, name: string, env?: Record<string, string>): Promise<{ app: App; documentId: number }> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'docintel-gen-')), name);
-  writeFileSync(file, pdf);
   const app = await testApp({ redis: false, ...(env ? { env } : {}) });
-  const [r] = await ingestPaths(app.db, app.backend, [file]);
-  await waitForDocuments(app.db, [r!.documentId]);
-  return { app, documentId: r!.documentId };
+  return { app, documentId: await ingestInto(app, pdf, name) };
 }
 
 /** Asks one question through the normal pipeline; the answer must be stored as answered. */
@@ -30,15 +26,53 @@ export async function askGenerated<A extends Answer>(app: App, documentId: numbe
 }
 
 /**
- * One generated PDF for a describe block: ingested before its tests, closed after them. Returns
- * a handle whose `ask` runs a question through the normal pipeline.
+ * The in-process app the generated documents of one test file share when they need no settings of
+ * their own: each describe block ingests its document into it (questions are asked by document
+ * id, so documents never see each other), and the last block to finish closes it. An app costs
+ * about 3 s of CPU to start (an embedded database and its migrations); a file of ten blocks
+ * paid it ten times. The blocks are counted while the file is collected, before any hook runs.
+ */
+let shared: { app: Promise<App> | null; blocks: number } | null = null;
+
+/** Writes the PDF to a temp file and ingests it into `app`. */
+async function ingestInto(app: App, pdf: Buffer, name: string): Promise<number> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'docintel-gen-')), name);
+  writeFileSync(file, pdf);
+  const [r] = await ingestPaths(app.db, app.backend, [file]);
+  await waitForDocuments(app.db, [r!.documentId]);
+  return r!.documentId;
+}
+
+/**
+ * One generated PDF for a describe block: ingested before its tests (into the file's shared app,
+ * or into an app of its own when `env` sets configuration), closed after them. Returns a handle
+ * whose `ask` runs a question through the normal pipeline.
  */
 export function generatedDocument(makePdf: () => Promise<Buffer>, name: string, env?: Record<string, string>) {
   let doc: { app: App; documentId: number } | null = null;
-  beforeAll(async () => {
-    doc = await ingestGenerated(await makePdf(), name, env);
-  }, 60_000);
-  afterAll(async () => doc?.app.close());
+  if (env) {
+    beforeAll(async () => {
+      doc = await ingestGenerated(await makePdf(), name, env);
+    }, 60_000);
+    afterAll(async () => doc?.app.close());
+  } else {
+    shared ??= { app: null, blocks: 0 };
+    const s = shared;
+    s.blocks += 1;
+    beforeAll(async () => {
+      s.app ??= testApp({ redis: false });
+      const app = await s.app;
+      doc = { app, documentId: await ingestInto(app, await makePdf(), name) };
+    }, 60_000);
+    afterAll(async () => {
+      s.blocks -= 1;
+      if (s.blocks > 0 || !s.app) return;
+      const app = s.app;
+      s.app = null;
+      if (shared === s) shared = null;
+      await (await app).close();
+    });
+  }
   return {
     ask: <A extends Answer>(text: string) => askGenerated<A>(doc!.app, doc!.documentId, text),
   };
