@@ -27,8 +27,8 @@ import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
 import { nounModifiers } from '../question/understand.ts';
 import { CLASSIFIER_WORDS, DETERMINERS, FUNCTION_WORDS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
-import { numberedBelow, numberPath, stripNumbering } from '../toc/numbering.ts';
-import { titleNamedBy } from '../route/score-entry.ts';
+import { numberedBelow, numberPath } from '../toc/numbering.ts';
+import { titledByNounAlone, titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
 import { rowValueSplit } from './row-values.ts';
 import type { TocNode } from '../sql/toc-level.ts';
@@ -213,9 +213,7 @@ function itemSpans(ctx: StrategyContext, items: Candidate[]): { holds: (l: Store
  * entry. Under any other section a list inside one paragraph may well be what is asked.
  */
 function markInsideBodyItems(ctx: StrategyContext, all: RankedList[]): void {
-  const title = tokensOf(stripNumbering(ctx.routed.entry?.title ?? ''));
-  const noun = tokensOf(ctx.u.itemNoun ?? '');
-  if (title.length === 0 || title.join(' ') !== noun.join(' ')) return;
+  if (!ctx.routed.entry || !titledByNounAlone(ctx.routed.entry.title, ctx.u.itemNoun ?? '')) return;
   const body = ctx.sectionList === null || ctx.sectionList === undefined ? undefined : all.find((r) => r.list.id === ctx.sectionList);
   if (!body || body.list.items.length < 2) return;
   const starts = body.list.items.map((i) => readingPosition(i.pageNum, i.lineNum));

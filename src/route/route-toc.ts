@@ -4,7 +4,7 @@ import { LlmSchemaError, LlmUnavailableError } from '../errors.ts';
 import type { Llm } from '../llm/index.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
 import type { Tracer } from '../trace/tracer.ts';
-import { routeAnchors, scoreEntry, siblingKeywordWeights, titleNamedBy, type EntryScore, type LevelContext, type RouteQuery } from './score-entry.ts';
+import { routeAnchors, scoreEntry, siblingKeywordWeights, titledByNounAlone, titleNamedBy, type EntryScore, type LevelContext, type RouteQuery } from './score-entry.ts';
 import { evidenceMass, gatherEvidence, type EvidencePoint } from './evidence.ts';
 import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
@@ -378,7 +378,7 @@ async function childTitledByItems(o: RouteOptions, n: TocNode, anchors: string[]
   if (phrase.size < 2 && !single) return null;
   const children = await tocLevel(o.db, o.documentId, n.id, o.query.keywords, anchors, nouns);
   const titled = children.filter((c) => {
-    if (single) return tokensOf(stripNumbering(c.title)).join(' ') === single;
+    if (single) return titledByNounAlone(c.title, single);
     const title = tokensOf(stripNumbering(c.title)).filter((w) => !FUNCTION_WORDS.has(w)).map(stem);
     return title.length >= 2 && title.every((w) => phrase.has(w)) && qualifiers.every((w) => title.includes(w));
   });

@@ -1,7 +1,7 @@
 import type { TocNode } from '../sql/toc-level.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 import { EDITION_WORDS, FUNCTION_WORDS, MONTH_NAMES, OPTION_NOUNS } from '../lexicon/english.ts';
-import { containsPhrase, negates, stemOverlap, tokensOf } from '../text/text-match.ts';
+import { containsPhrase, negates, stem, stemOverlap, tokensOf } from '../text/text-match.ts';
 
 export interface RouteQuery {
   intent: 'listing' | 'count' | 'factual';
@@ -235,7 +235,13 @@ function isEditionTag(text: string): boolean {
  * options" titled): a title with any of them names the items a question for another asks for.
  */
 function sameOptionClass(title: string, itemNoun: string): boolean {
-  const isOption = (w: string) => OPTION_NOUNS.has(w.replace(/(?:es|s)$/, '')) || OPTION_NOUNS.has(w.replace(/s$/, ''));
+  const isOption = (w: string) => OPTION_NOUNS.has(stem(w));
   const head = tokensOf(itemNoun).at(-1);
   return head !== undefined && isOption(head) && tokensOf(title).some(isOption);
+}
+
+/** The entry's title, its number aside, is the item noun and nothing else ("3.6.1 Functions" for "functions"). */
+export function titledByNounAlone(title: string, noun: string): boolean {
+  const words = tokensOf(stripNumbering(title));
+  return words.length > 0 && words.join(' ') === tokensOf(noun).join(' ');
 }
