@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 15 ]; then
+  fetch cxxtest /usr/share/doc/cxxtest/guide.pdf.gz cxxtest-4-4-user-guide.pdf
+  fetch snap-aligner '/usr/share/doc/snap-aligner/SNAP User Manual.pdf.gz' snap-aligner-2-0-2-user-manual.pdf
+  fetch gnustep-make-doc /usr/share/GNUstep/Documentation/User/GNUstep/gnustep-filesystem.pdf gnustep-filesystem-hierarchy.pdf
+  fetch r-cran-r.oo /usr/lib/R/site-library/R.oo/doc/Bengtsson.pdf r-oo-object-oriented-programming-dsc-2003.pdf
+  fetch libargtable2-docs /usr/share/doc/libargtable2-docs/argtable2-intro.pdf.gz argtable2-introduction.pdf
   ls -l "$out"
   exit 0
 fi
