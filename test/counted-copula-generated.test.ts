@@ -57,3 +57,41 @@ describe('questions whose extract quotes a counted sentence (no LLM)', () => {
     expect(answer.kind).toBe('factual');
   });
 });
+
+/**
+ * A sentence that opens with its count and hands the members over after a long clause ("There
+ * are two different ways to run more than one job in a single execution of the tool: the comma
+ * syntax and daemon mode."): the count counts what the colon hands over, however far before it.
+ * Another counted sentence elsewhere ("two ways to load it into memory: ...") is another list.
+ */
+const aligner: Draw[] = [
+  (doc) => {
+    at(doc, 72, 60, '1 Index loading', { bold: true, size: 14 });
+    at(doc, 72, 86, 'The index may be large and may take a long time to load. There are two ways to load it');
+    at(doc, 72, 100, 'into memory: reading it from a file and memory mapping it. Reading is what it sounds like.');
+    at(doc, 72, 140, '2 Running several jobs', { bold: true, size: 14 });
+    at(doc, 72, 166, 'There are two different ways to run more than one job in a single execution of the tool: the');
+    at(doc, 72, 180, 'comma syntax and daemon mode. This saves time, for the index is loaded only once for all jobs.');
+    at(doc, 72, 206, 'With the comma syntax the jobs are listed on one command line; in daemon mode the tool waits');
+    at(doc, 72, 220, 'for the jobs to be sent to it one after the other.');
+  },
+];
+
+describe('a count that opens its sentence, far before the colon (generated)', () => {
+  it('reads the members the colon hands over', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(aligner)), { pageCap: 10 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const ways = model.lists.find((l) => /^There are two different ways/.test(l.intro ?? ''));
+    expect(ways).toBeDefined();
+    expect(model.items.filter((i) => i.listId === ways!.id).map((i) => i.label)).toEqual(['the comma syntax', 'daemon mode']);
+  });
+
+  const subject = generatedDocument(() => drawPdf(aligner), 'aligner-guide.pdf');
+
+  it('answers in how many ways several jobs run in one execution with the two named', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('In how many ways can I run several jobs in a single execution so the index is loaded only once, and what are they called?');
+    expect(answer.kind).toBe('count');
+    expect(answer.count).toBe(2);
+    expect(answer.items.map((i) => i.name)).toEqual(['the comma syntax', 'daemon mode']);
+  });
+});

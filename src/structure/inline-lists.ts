@@ -10,7 +10,7 @@ import type { ParsedLine } from '../parse/types.ts';
 import { flowOf, lineIndexAt, type FlowText } from './flow-text.ts';
 import { labelOf, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
-import { countedIntro } from './counted-intro.ts';
+import { countedIntro, countedNoun } from './counted-intro.ts';
 import { parseNumberWord } from '../lexicon/english.ts';
 
 // An enclosed marker standing as a word: after a space, a colon or a semicolon, never glued to
@@ -347,8 +347,13 @@ function countedParts(intro: string, body: string): string[] | null {
   // The count is the last number the clause before the body writes, a few words before it.
   const words = intro.replace(/:$/, '').split(/\s+/);
   const counts = words.map((w, i) => ({ n: parseNumberWord(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')), i })).filter((x) => x.n !== null && x.n >= 2 && x.n <= 12);
-  const count = counts.at(-1);
-  if (!count || words.length - count.i > MAX_COUNT_DISTANCE) return null;
+  // A count that opens the sentence ("There are two different ways to run more than one
+  // alignment in a single execution:") counts what the colon hands over however long the clause
+  // between them: the sentence exists to say how many there are.
+  const near = counts.at(-1);
+  const opening = countedNoun(intro.replace(/:$/, ''));
+  const count = near && words.length - near.i <= MAX_COUNT_DISTANCE ? near : opening ? { n: opening.count, i: 0 } : null;
+  if (!count) return null;
   if (/[;:]/.test(body)) return null;
   let parts = body.split(/,\s+/).map((x) => x.replace(/^(?:and|or)\s+/, '').trim());
   if (parts.length === count.n! - 1) {
