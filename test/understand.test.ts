@@ -99,6 +99,14 @@ describe('understandQuestion: intent', () => {
     expect(u('What is the minimum password length?').confidence).toBeGreaterThanOrEqual(0.8);
   });
 
+  it('reads the plural before an adverb or an indefinite object as the noun, its verb after it', () => {
+    // "functions" could be a verb; before "actually print" it is the noun, and "print" its verb.
+    expect(u('Which library functions actually print something for the user?')).toMatchObject({ intent: 'listing', itemNoun: 'functions', itemPhrase: 'library functions' });
+    expect(u('Which routines print something?')).toMatchObject({ intent: 'listing', itemNoun: 'routines' });
+    // A verb before an adverb and a preposition stays the verb.
+    expect(u('Which teams work closely with the board?')).toMatchObject({ intent: 'listing', itemNoun: 'teams' });
+  });
+
   it('a later listing clause upgrades a factual opening', () => {
     const r = u('What is the Core, and what are its Functions?');
     expect(r.intent).toBe('listing');

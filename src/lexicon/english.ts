@@ -33,6 +33,8 @@ export const DETERMINERS: ReadonlySet<string> = new Set([
 export const PRONOUNS: ReadonlySet<string> = new Set(['they', 'them', 'these', 'those', 'it', 'ones']);
 
 /** Words that open a clause of condition or time before the main one ("When X happens, what ..."). */
+/** Pronouns that stand as a verb's object where a noun phrase would go on ("which routines print something"). */
+export const INDEFINITE_PRONOUNS: ReadonlySet<string> = new Set(['something', 'anything', 'nothing', 'everything', 'someone', 'anyone', 'everyone']);
 export const SUBORDINATING_CONJUNCTIONS: ReadonlySet<string> = new Set(['when', 'whenever', 'while', 'before', 'after', 'if', 'once', 'unless']);
 
 export const WH_WORDS: ReadonlySet<string> = new Set(['what', 'which', 'who', 'whom', 'whose', 'when', 'where', 'why', 'how']);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, OPTION, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, INDEFINITE_PRONOUNS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -644,13 +644,21 @@ function readNounPhrase(toks: Tok[], start: number): NounPhrase {
     // A verb-like word right before an auxiliary is the phrase's head ("which ensemble results
     // does the paper compare"): a verb there would leave the auxiliary without a subject.
     const nextIsAux = toks[i + 1]?.kind === 'word' && AUX.has(toks[i + 1]!.lower);
-    if (out.length && isVerbToken(t) && out[out.length - 1]!.kind !== 'punct' && !nextIsAux) break;
+    // So is one before an adverb and a bare word ("which library functions actually print ..."):
+    // the adverb stands between the subject and its verb ("teams work closely with" keeps a
+    // preposition after the adverb).
+    const adverbThenVerb = toks[i + 1]?.kind === 'word' && /^[a-z]{3,}ly$/.test(toks[i + 1]!.text) && toks[i + 2]?.kind === 'word' && toks[i + 2]!.text === toks[i + 2]!.lower && !PREPS.has(toks[i + 2]!.lower) && !DETERMINERS.has(toks[i + 2]!.lower) && !NP_STOP.has(toks[i + 2]!.lower);
+    if (out.length && isVerbToken(t) && out[out.length - 1]!.kind !== 'punct' && !nextIsAux && !adverbThenVerb) break;
     // A bare word after a plural noun and before a preposition or an article is the plural's
     // verb ("which characters count as whitespace", "which rules apply to"): an English compound
     // sets its modifier in the singular ("the character count").
     // So is one before a bare singular object and a preposition ("which roles take part in").
     const bare = (k: number) => toks[k]?.kind === 'word' && toks[k]!.text === toks[k]!.lower && !/s$/.test(toks[k]!.lower);
-    const beforePrep = (k: number) => toks[k]?.kind === 'word' && (PREPS.has(toks[k]!.lower) || DETERMINERS.has(toks[k]!.lower) || toks[k]!.lower === 'as');
+    // An indefinite pronoun after it is its object too ("which routines print something").
+    const beforePrep = (k: number) => toks[k]?.kind === 'word' && (PREPS.has(toks[k]!.lower) || DETERMINERS.has(toks[k]!.lower) || toks[k]!.lower === 'as' || INDEFINITE_PRONOUNS.has(toks[k]!.lower));
+    // An adverb after a plural noun opens the verb phrase ("which functions actually print"):
+    // a noun phrase sets no adverb between its noun and what follows.
+    if (out.length && out[out.length - 1]!.kind === 'word' && isPluralNoun(out[out.length - 1]!.text) && t.kind === 'word' && /^[a-z]{3,}ly$/.test(t.text)) break;
     if (out.length && out[out.length - 1]!.kind === 'word' && isPluralNoun(out[out.length - 1]!.text) && t.kind === 'word' && bare(i) && (beforePrep(i + 1) || (bare(i + 1) && !NP_STOP.has(toks[i + 1]!.lower) && toks[i + 2]?.kind === 'word' && PREPS.has(toks[i + 2]!.lower)))) break;
     // A participle after the noun starts a reduced relative clause: "the Profile types described in".
     // Before a plural noun it is the noun's modifier instead ("q-gram based distances").
