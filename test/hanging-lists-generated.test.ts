@@ -6,6 +6,7 @@ import { buildToc } from '../src/toc/index.ts';
 import { listItemsAsCandidates } from '../src/listing/candidates.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
+import { structureOf } from './helpers/structure-of.ts';
 
 /**
  * A file-format specification whose keywords are a definition list set with a hanging indent
@@ -907,5 +908,62 @@ describe('a definition list after a page break, under headings set in the margin
     const model = buildStructure(parsed, buildToc(parsed).entries);
     const list = model.lists.find((l) => l.intro?.endsWith('Parameters of the cleanup:'));
     expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(terms);
+  });
+});
+
+/**
+ * Code blocks whose entries run over several lines, set apart by blank lines: a library's
+ * declarations (each over its parameters, set deeper) and the synopses of example programs (each
+ * wrapped at the block's edge). Each entry is one item, named by what its first line declares or
+ * runs; a block of one-line entries is still read line by line.
+ */
+function library(): Draw[] {
+  const code = { font: 'Courier', size: 10 };
+  return [
+    (doc) => {
+      textAt(doc, 72, 60, '2 Counters', { bold: true, size: 14 });
+      textAt(doc, 72, 600, 'A counter holds a tag, a label and the values it has counted so far, and it may be reset');
+      textAt(doc, 72, 614, 'at any time by the program that made it. Counters are not shared between threads unless');
+      textAt(doc, 72, 628, 'the program locks them itself; the library takes no lock of its own when a counter steps.');
+      textAt(doc, 72, 642, 'A counter made with a start value begins there; one made without it begins at zero, and');
+      textAt(doc, 72, 656, 'one made with a step value moves by that step each time, where the others move by one.');
+      textAt(doc, 72, 90, 'The storage for the counter is allocated when it is made. This must be done with one of the');
+      textAt(doc, 72, 104, 'dedicated counter constructor functions:');
+      const decl = (y: number, name: string, params: string[]) => {
+        textAt(doc, 100, y, `struct counter* ${name}(const char* tag,`, code);
+        params.forEach((p, i) => textAt(doc, 250, y + 12 * (i + 1), p, code));
+      };
+      decl(130, 'counter_new0', ['const char* label);']);
+      decl(174, 'counter_new1', ['const char* label,', 'int start);']);
+      decl(230, 'counter_newn', ['const char* label,', 'int start,', 'int step);']);
+      textAt(doc, 72, 298, 'Every constructor allocates one block that the caller frees when it is done with it.');
+      textAt(doc, 72, 330, '3 Examples', { bold: true, size: 14 });
+      textAt(doc, 72, 360, 'The distribution comes with example programs for several common commands, with the');
+      textAt(doc, 72, 374, 'source code of the following programs:');
+      textAt(doc, 100, 400, 'head [-n LINES] [--help] [FILE]...', code);
+      textAt(doc, 100, 426, 'sort [-bdfgiMnrRuz] [--key=KEYDEF] [--field-separator=SEP] [--', code);
+      textAt(doc, 100, 438, 'output=FILE] [--parallel=N] [--help] [--version] [FILE]...', code);
+      textAt(doc, 100, 464, 'tail [-fqv] [--lines=N] [--bytes=N] [--follow=[NAME]] [--', code);
+      textAt(doc, 100, 476, 'retry] [--help] [FILE]...', code);
+      textAt(doc, 100, 502, 'wc [-clmw] [--help] [--version] [FILE]...', code);
+      textAt(doc, 72, 534, 'Each program parses its own command line with the library.');
+    },
+  ];
+}
+
+describe('code blocks whose entries run over several lines (generated)', () => {
+  it('reads each declaration and each wrapped synopsis as one entry, named by what it declares or runs', async () => {
+    const { itemsOf } = await structureOf(await drawPdf(library()));
+    expect(itemsOf(/constructor functions:$/).map((i) => i.label)).toEqual(['counter_new0', 'counter_new1', 'counter_newn']);
+    expect(itemsOf(/following programs:$/).map((i) => i.label)).toEqual(['head', 'sort', 'tail', 'wc']);
+  });
+
+  const subject = generatedDocument(() => drawPdf(library()), 'counter-library.pdf');
+
+  it('answers how many constructor functions there are with the three declarations', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('How many constructor functions does the library have for a counter, and when would I use each one?');
+    expect(answer.kind).toBe('count');
+    expect(answer.items.map((i) => i.name)).toEqual(['counter_new0', 'counter_new1', 'counter_newn']);
+    expect(answer.count).toBe(3);
   });
 });

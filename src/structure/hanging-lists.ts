@@ -82,7 +82,8 @@ export function detectHangingLists(
   const text = inText.filter((l) => l.size >= 0.9 * opts.bodySize);
   const body = inText.filter((l) => l.size >= BLOCK_MIN_SIZE * opts.bodySize);
   const left = leftEdges(text, opts.isHeading);
-  const found = [...runs(text, left, opts, 'hanging'), ...runs(body, left, opts, 'block')];
+  const bodyFont = mostCommonFont(text);
+  const found = [...runs(text, left, { ...opts, bodyFont }, 'hanging'), ...runs(body, left, { ...opts, bodyFont }, 'block')];
   found.sort((a, b) => a.intro.pageNum - b.intro.pageNum || a.intro.lineNum - b.intro.lineNum);
   return found.map((r, n) => toList(r, opts.firstIndex + n));
 }
@@ -94,9 +95,11 @@ interface Run {
   entries: ParsedLine[][];
   /** What ended the run: a heading, the text (a block's edge), or nothing proven ('end'). */
   endedBy: ListEnd;
+  /** Entries of a code block, each named by the thing its first line declares or runs. */
+  code?: boolean;
 }
 
-function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean }, mode: 'hanging' | 'block'): Run[] {
+function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean; bodyFont: string }, mode: 'hanging' | 'block'): Run[] {
   const out: Run[] = [];
   for (let i = 0; i < seq.length - 1; i++) {
     const intro = seq[i]!;
@@ -135,7 +138,11 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     const hung = (l: ParsedLine) => l.x0 - edge(l) >= HANG_MIN && l.x0 - edge(l) <= HANG_MAX && /\p{L}/u.test(l.text);
     const entries: ParsedLine[][] = [];
     let j = i + 1;
-    if (mode === 'block') {
+    const grouped = mode === 'block' ? codeGroups(seq, j, hung, opts.isHeading, opts.bodyFont) : null;
+    if (grouped) {
+      entries.push(...grouped);
+      j += grouped.flat().length;
+    } else if (mode === 'block') {
       // Each entry is one short line set in from the text ("The default packages are" over
       // "tcl", "tk", "tcl-dev" ...): the indent sets the block apart, the lines are its entries.
       const entry = (l: ParsedLine) => hung(l) && short(l) && !opts.isHeading(l) && !parseMarker(l.text.trim());
@@ -230,7 +237,7 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // one more entry set on one line as the text after the list: only a heading closes it. A
     // block ends where the text comes back to its edge, a boundary of its own.
     const endedBy: ListEnd = !end ? 'end' : opts.isHeading(end) ? 'heading' : mode === 'block' ? 'text' : 'end';
-    out.push({ intro, introText: opensSection ? null : sentenceEndingAt(seq, i, opts.isHeading, leadRun), entries, endedBy });
+    out.push({ intro, introText: opensSection ? null : sentenceEndingAt(seq, i, opts.isHeading, leadRun), entries, endedBy, ...(grouped ? { code: true } : {}) });
     // A run read by its lead-ins may hold a list of its own in an entry's hung text ("The
     // builtin services are:" under one directive): the lines inside it are read again.
     if (!leadRun) i = j - 1;
@@ -276,7 +283,7 @@ function termsOf(ls: ParsedLine[]): ParsedLine[] {
 }
 
 function toList(r: Run, index: number): StructList {
-  const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: termsOf(ls).map(termOf).join(', '), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
+  const items = r.entries.map((ls, n) => ({ ordinal: n + 1, marker: '', label: r.code ? codeName(ls[0]!.text) : termsOf(ls).map(termOf).join(', '), text: joinParts(ls.map((l) => l.text)), lines: ls.map((l) => ({ pageNum: l.pageNum, lineNum: l.lineNum })) }));
   return termList(index, items, r.introText, r.introText === null ? null : { pageNum: r.intro.pageNum, lineNum: r.intro.lineNum }, r.endedBy);
 }
 
@@ -377,4 +384,63 @@ function leftEdges(lines: ParsedLine[], isHeading: (l: ParsedLine) => boolean): 
     out.set(key, Math.min(out.get(key) ?? Infinity, l.x0));
   }
   return out;
+}
+
+/** Between two entries of a code block the gap is this many times the block's line pitch, at least. */
+const ENTRY_GAP_RATIO = 1.5;
+/** Entries of a code block open within this many points of one another (a face's side bearings move them). */
+const CODE_EDGE_TOLERANCE = 4;
+
+/**
+ * A code block whose entries run over several lines each, set apart by blank lines: programs'
+ * synopses ("ls [-aAbB...] [--" wrapped over three lines, then "mv ..."), declarations
+ * ("struct arg_int* arg_int0(const char* shortopts," over its other parameters, then
+ * "...arg_int1(..."). The block is set in a face other than the text's, indented under the
+ * intro, on one page; its lines step at one pitch inside an entry and by a blank line between
+ * entries, and each entry opens at the block's edge (its continuation may be set deeper).
+ * Three entries at least, one of them longer than a line; else it is no such block (a block of
+ * one-line entries is read line by line).
+ */
+function codeGroups(seq: ParsedLine[], from: number, hung: (l: ParsedLine) => boolean, isHeading: (l: ParsedLine) => boolean, bodyFont: string): ParsedLine[][] | null {
+  const first = seq[from];
+  if (!first || !first.font || first.font === bodyFont || !hung(first)) return null;
+  const block: ParsedLine[] = [];
+  for (let k = from; k < seq.length; k++) {
+    const l = seq[k]!;
+    if (l.pageNum !== first.pageNum || l.font !== first.font || isHeading(l) || l.x0 < first.x0 - CODE_EDGE_TOLERANCE) break;
+    block.push(l);
+  }
+  if (block.length < 4) return null;
+  const steps = block.slice(1).map((l, n) => l.y0 - block[n]!.y0);
+  const pitch = Math.min(...steps);
+  if (!(pitch > 0)) return null;
+  const groups: ParsedLine[][] = [[block[0]!]];
+  steps.forEach((step, n) => {
+    if (step > ENTRY_GAP_RATIO * pitch) groups.push([]);
+    groups.at(-1)!.push(block[n + 1]!);
+  });
+  // The block ends where an entry would open away from the block's edge: that line is no entry.
+  // A marked line opens an item of a marked list, found as such.
+  const opens = (g: ParsedLine[]) => Math.abs(g[0]!.x0 - first.x0) <= CODE_EDGE_TOLERANCE && !parseMarker(g[0]!.text.trim());
+  const stray = groups.findIndex((g) => !opens(g));
+  const kept = stray < 0 ? groups : groups.slice(0, stray);
+  if (kept.length < MIN_ENTRIES || !kept.some((g) => g.length > 1)) return null;
+  return kept;
+}
+
+/**
+ * What a code entry's first line names: the function it declares or calls ("struct arg_int*
+ * arg_int0(const char* ..." names arg_int0), else the command it runs ("ls [-aAbB...]" names ls).
+ */
+function codeName(text: string): string {
+  const call = /([\p{L}_][\p{L}\d_.:]*)\s*\(/u.exec(text);
+  if (call) return call[1]!;
+  return text.trim().split(/\s+/)[0]!;
+}
+
+/** The text's own face: the one most characters are set in (code lines are many but short). */
+function mostCommonFont(lines: ParsedLine[]): string {
+  const n = new Map<string, number>();
+  for (const l of lines) n.set(l.font ?? '', (n.get(l.font ?? '') ?? 0) + l.text.length);
+  return [...n].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
 }
