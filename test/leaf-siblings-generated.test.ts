@@ -144,3 +144,47 @@ describe('a question that names one sub-entry whole (generated)', () => {
     else expect(answer.isComplete).not.toBe(true);
   });
 });
+
+/**
+ * A document whose top level is sections, no chapter above them: four titled by the instances of
+ * one noun ("1.1 The System Domain" ... "1.4 The Users Domain"), then two about other things
+ * ("1.5 Structure of a Domain", "1.6 Configuration"). Routing ends in one of the four; the run
+ * of sections titled by the item noun around it is the set, the top level's other sections not.
+ */
+const DOMAINS: [string, string][] = [
+  ['The System Domain', 'Holds the programs and libraries that come with the operating system.'],
+  ['The Local Domain', 'Holds the programs the administrator installs for every account on this machine.'],
+  ['The Network Domain', 'Holds programs shared by several machines, mounted from a file server.'],
+  ['The Users Domain', 'Holds each user\'s own files. It includes the defaults, the settings and the caches of each user.'],
+];
+
+function hierarchy(): Draw[] {
+  return [
+    (doc) => {
+      DOMAINS.forEach(([title, body], i) => {
+        at(doc, 72, 60 + 60 * i, `1.${i + 1} ${title}`, { bold: true, size: 12 });
+        at(doc, 72, 84 + 60 * i, body);
+      });
+      at(doc, 72, 300, '1.5 Structure of a Domain', { bold: true, size: 12 });
+      at(doc, 72, 324, 'Every domain has folders for programs, libraries, documentation and settings, and a');
+      at(doc, 72, 338, 'program finds each folder by asking the toolkit where it is for the domain at hand.');
+      at(doc, 72, 380, '1.6 Configuration', { bold: true, size: 12 });
+      at(doc, 72, 404, 'A configuration file says where each folder is; it is read once, when a program starts.');
+    },
+  ];
+}
+
+describe('sections titled by the instances of the item noun at the top level (generated)', () => {
+  const doc = generatedDocument(() => drawPdf(hierarchy()), 'toolkit-hierarchy.pdf');
+
+  it('answers with the run of sections titled by the item noun, not the other top-level sections', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('How many domains does the toolkit spread installed programs and user files across, and which are they?');
+    const routed = trace.filter((t) => t.stage === 'route' && t.step === 'level').map((t) => t.decision);
+    // Routing ends in the leaf whose title the question names and which holds a list of its own.
+    expect(routed.at(-1)).toContain('1.4 The Users Domain');
+    expect(answer.items.map((i) => i.name)).toEqual(DOMAINS.map(([t], i) => `1.${i + 1} ${t}`));
+    expect(answer.count).toBe(4);
+    // Found beside routing, with no count stated: never proven whole.
+    expect(answer.isComplete).not.toBe(true);
+  });
+});

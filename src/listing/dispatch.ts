@@ -397,8 +397,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // or intro names the item noun ("2.4. OPTIONS" over the options, for "which long options ..."):
   // routing placed it by the question's words, and the section holds nothing else.
   const sectionBody = Boolean(top && (top.features.sectionList ?? 0) > 0 && (top.features.noun ?? 0) > 0 && (top.features.inScope ?? 0) > 0);
+  // So are the sections around the routed leaf titled by instances of the item noun ("1.1 The
+  // System Domain" ... for "which domains"): routing went into one of the members, named as such.
+  const memberTitled = Boolean(top && nested.some((n) => n.list === top.list && n.nounTitled));
   // The placed list is strong by what placed it, whatever its words score.
-  const strong = Boolean(top && (placed || (top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || titled || sectionBody))));
+  const strong = Boolean(top && (placed || memberTitled || (top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || titled || sectionBody))));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.

@@ -10,7 +10,10 @@ import type { StoredList } from './candidates.ts';
 import type { Candidate, StrategyContext } from './strategy-types.ts';
 import { citeEntries } from './strategies/structure.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
-import { isCaptionTitle } from '../toc/numbering.ts';
+import { isCaptionTitle, stripNumbering } from '../toc/numbering.ts';
+import { stem, tokensOf } from '../text/text-match.ts';
+import { isPluralNoun } from '../question/understand.ts';
+import { DETERMINERS, PREPOSITIONS } from '../lexicon/english.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
 
 /** How many levels below the routed entry are read, and how many entries at most. */
@@ -23,6 +26,8 @@ export interface SectionSet {
   parent: TocNode;
   /** The routed leaf's own set, read beside routing: it may be the answer, never proven whole. */
   beside?: boolean;
+  /** The sections around the routed leaf that the item noun titles: the members, named as such. */
+  nounTitled?: boolean;
 }
 
 export async function sectionSets(ctx: StrategyContext, lists: StoredList[]): Promise<SectionSet[]> {
@@ -59,16 +64,56 @@ export async function sectionSets(ctx: StrategyContext, lists: StoredList[]): Pr
  */
 async function leafSiblings(ctx: StrategyContext, leaf: TocNode, lists: StoredList[]): Promise<SectionSet[]> {
   // A table's or figure's entry is a float, not a section: its siblings are no set it stepped into.
-  // A leaf the question names whole ("receiver commands" for "1.3 Receiver Commands") is the
-  // container asked about, not one of a set: its siblings are other containers.
-  if (isCaptionTitle(leaf.title) || titleNamedBy(leaf.title, ctx.question) || lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2)) return [];
+  if (isCaptionTitle(leaf.title)) return [];
   const at = ctx.routed.path.findIndex((p) => p.id === leaf.id);
   const parent = at > 0 ? ctx.routed.path[at - 1] : undefined;
-  if (!parent || parent.childCount < 2) return [];
-  const items = await citeEntries(ctx, (await tocLevel(ctx.db, ctx.documentId, parent.id, [])).filter((c) => !isCaptionTitle(c.title)));
-  if (items.length < 2) return [];
-  const above = ctx.routed.path.slice(0, at).map((p) => p.title);
-  return [{ list: entriesAsList(parent.title, parent.id, above.join(' > '), items, -2), items, parent, beside: true }];
+  const siblings = (await tocLevel(ctx.db, ctx.documentId, parent?.id ?? null, [])).filter((c) => !isCaptionTitle(c.title));
+  const above = ctx.routed.path.slice(0, Math.max(0, at)).map((p) => p.title);
+  const out: SectionSet[] = [];
+  // The siblings titled by instances of the item noun around the leaf ("1.1 The System Domain" ...
+  // "1.4 The Users Domain" before "1.5 Structure of a Domain"): the members, named as such,
+  // among sections about other things; the question that names the leaf's title names the noun.
+  // At the top level of the contents, the only set offered.
+  // A leaf that sets out a marked list of its own is where the list is (a series in its prose
+  // is not: "It includes the defaults, the settings and the caches").
+  const marked = lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2 && l.kind !== 'series');
+  const run = marked ? [] : nounTitledRun(siblings, leaf.id, ctx.u.itemNounSingular);
+  if (run.length >= 2 && run.length < siblings.length) {
+    const items = await citeEntries(ctx, run);
+    if (items.length >= 2) out.push({ list: entriesAsList(parent?.title ?? '', parent?.id ?? null, above.join(' > '), items, -3), items, parent: parent ?? leaf, beside: true, nounTitled: true });
+  }
+  // A leaf the question names whole ("receiver commands" for "1.3 Receiver Commands") is the
+  // container asked about, not one of a set: its siblings are other containers.
+  if (titleNamedBy(leaf.title, ctx.question) || lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2)) return out;
+  if (!parent || parent.childCount < 2) return out;
+  const items = await citeEntries(ctx, siblings);
+  if (items.length < 2) return out;
+  return [{ list: entriesAsList(parent.title, parent.id, above.join(' > '), items, -2), items, parent, beside: true }, ...out];
+}
+
+/**
+ * The consecutive entries around `leafId` whose titles end on the item noun after a name of
+ * their own ("The Local Domain" for "domain"); none when the leaf's title does not.
+ */
+function nounTitledRun(entries: TocNode[], leafId: number, noun: string | null): TocNode[] {
+  const n = noun ? stem(noun) : '';
+  if (!n) return [];
+  // A name right before the noun: "Structure of a Domain" is about a domain, not one of them.
+  // The noun in the singular: a title in the plural ("2.3.1 Policy Elements") names a group of
+  // them, not one.
+  const titled = (e: TocNode) => {
+    const words = tokensOf(stripNumbering(e.title));
+    const last = words.at(-1) ?? '';
+    const before = words.at(-2);
+    return before !== undefined && !DETERMINERS.has(before) && !PREPOSITIONS.has(before) && stem(last) === n && !isPluralNoun(last);
+  };
+  const at = entries.findIndex((e) => e.id === leafId);
+  if (at < 0 || !titled(entries[at]!)) return [];
+  let from = at;
+  let to = at;
+  while (from > 0 && titled(entries[from - 1]!)) from--;
+  while (to + 1 < entries.length && titled(entries[to + 1]!)) to++;
+  return entries.slice(from, to + 1);
 }
 
 /**
