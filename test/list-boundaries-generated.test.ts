@@ -6,6 +6,7 @@ import { joinLine } from '../src/structure/lists.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
+import { structureOf } from './helpers/structure-of.ts';
 
 /**
  * Where a list ends, built to isolate four things that are not its end:
@@ -196,5 +197,34 @@ describe('what does not end a list (generated)', () => {
     expect(answer.items.map((i) => i.name)).toEqual(['Walking transects', 'Sample pits', 'Ground radar', 'Aerial photographs']);
     expect(answer.isComplete).toBe(true);
     expect(answer.statedCount).toBe(4);
+  });
+});
+
+/**
+ * Bullet glyphs set at the paragraph's own edge, the items' text after them (no hanging indent),
+ * the last item's sentence left without a stop: the paragraph a paragraph's space below it is no
+ * more of that item, and the bullets after the next paragraph are another list.
+ */
+function overview(): Draw[] {
+  return [
+    (doc) => {
+      textAt(doc, 72, 60, '1 Overview', { bold: true, size: 14 });
+      textAt(doc, 72, 90, 'The framework is designed to be as portable as possible; it does not require');
+      ['• Run-time type information', '• Member templates', '• Exception handling', '• External libraries (including file and console I/O)'].forEach((t, i) => textAt(doc, 72, 114 + 20 * i, t));
+      textAt(doc, 72, 200, 'In particular, it was tailored for compilers on small devices, which often lack these');
+      textAt(doc, 72, 214, 'features. It can still use them where a compiler supports them.');
+      textAt(doc, 72, 240, 'This guide has the following chapters:');
+      ['• Getting Started: simple examples', '• Assertions: the checks a test can make', '• Installation: how to install it'].forEach((t, i) => textAt(doc, 72, 264 + 20 * i, t));
+    },
+  ];
+}
+
+describe('a paragraph after bullets set at its own edge (generated)', () => {
+  it('ends the list before the paragraph and reads the bullets after it as another list', async () => {
+    const { itemsOf } = await structureOf(await drawPdf(overview()));
+    const required = itemsOf(/does not require$/);
+    expect(required.map((i) => i.label)).toEqual(['Run-time type information', 'Member templates', 'Exception handling', 'External libraries (including file and console I/O)']);
+    expect(required.at(-1)!.text).not.toMatch(/In particular/);
+    expect(itemsOf(/following chapters:$/)).toHaveLength(3);
   });
 });

@@ -53,3 +53,36 @@ describe('the runner-up is a list with another answer (generated, no LLM)', () =
     expect(answer.completenessReason).toMatch(/ahead of the runner-up by (?:[3-9]\d|100)%/);
   });
 });
+
+/**
+ * Two lists side by side in one section, each introduced for one noun ("The following protocol
+ * requests must ...:", "In addition, the following library functions must ...:"), their bullets
+ * set at the paragraph's edge: a question that joins the two nouns asks for both lists.
+ */
+function conventionsPdf(): Promise<Buffer> {
+  return drawPdf([
+    (doc) => {
+      at(doc, 72, 60, '7 Affected Elements', { bold: true, size: 14 });
+      at(doc, 72, 90, 'The following protocol requests must support the naming conventions:');
+      ['• OpenFont - for the name argument', '• ListFonts - for the pattern argument', '• ListFontsWithInfo - for the pattern argument'].forEach((t, k) => at(doc, 72, 112 + 22 * k, t));
+      at(doc, 72, 178, 'In addition, the following library functions must support the naming conventions:');
+      ['• LoadFont - for the name argument', '• LoadQueryFont - for the name argument'].forEach((t, k) => at(doc, 72, 200 + 22 * k, t));
+      at(doc, 72, 260, '8 Acknowledgements', { bold: true, size: 14 });
+      at(doc, 72, 290, 'The conventions were drafted by the font working group and reviewed by its members.');
+    },
+  ]);
+}
+
+describe('two lists, each for one of two nouns a question joins (generated)', () => {
+  const subject = generatedDocument(conventionsPdf, 'font-conventions.pdf');
+
+  it('answers with both lists in document order', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('Which protocol requests and library functions have to support the naming conventions?');
+    expect(answer.items.map((i) => i.name.split(' - ')[0])).toEqual(['OpenFont', 'ListFonts', 'ListFontsWithInfo', 'LoadFont', 'LoadQueryFont']);
+  });
+
+  it('answers a question for one of the nouns with its own list only', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('Which library functions have to support the naming conventions?');
+    expect(answer.items.map((i) => i.name.split(' - ')[0])).toEqual(['LoadFont', 'LoadQueryFont']);
+  });
+});

@@ -30,6 +30,7 @@ import { CLASSIFIER_WORDS, DETERMINERS, FUNCTION_WORDS, parseNumberWord, SECTION
 import { numberedBelow, numberPath } from '../toc/numbering.ts';
 import { titledByNounAlone, titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
+import { conjoinedPartner } from './conjoined-lists.ts';
 import { rowValueSplit } from './row-values.ts';
 import type { TocNode } from '../sql/toc-level.ts';
 
@@ -376,9 +377,14 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const contested = Boolean(best && second && rankMargin < TUNING.listMinMargin && second.score >= TUNING.listMinScore);
   const arbiter = contested ? await arbitrate(ctx, ranked.slice(0, TUNING.arbiterCandidates)) : { pick: null, rejected: null, tokens: 0, llmCalls: 0 };
   const top = arbiter.pick ?? best;
-  const runner = top === best ? second : best;
+  // A question joining two item nouns takes the list beside the best one that answers the other
+  // (conjoined-lists.ts): that list is part of the answer, no rival of it.
+  const partner = top && !top.condition ? conjoinedPartner(top, ranked, ctx.u.itemPhrase) : null;
+  const rival = (r: RankedList | undefined) => (r && partner && r.list === partner ? ranked.find((x) => x !== top && x.list !== partner && !sameItems(x.list, top!.list)) : r);
+  const runner = rival(top === best ? second : best);
+  const unrivalled = partner && best && top === best ? (runner ? (best.score - runner.score) / Math.max(Math.abs(best.score), 1e-9) : 1) : null;
   // A model's pick has no margin of its own to show.
-  const margin = top === best ? rankMargin : 0;
+  const margin = top === best ? (unrivalled ?? rankMargin) : 0;
   // A family the question names by its label word ("its numbered definitions") is tied to it
   // as a reference would tie it, however few of the other words its members hold; so is a list
   // a reference of the question places ("required in /." for "directly under /").
@@ -499,13 +505,16 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     return phraseStems.has(stem(last)) && !/[^s]s$/.test(last);
   };
   const titledRival = Boolean(chain?.exhaustive && chain.variant === 'toc-children' && chain.items.length >= 2 && chain.items.length !== top.list.items.length && chain.items.every((i) => namesOne(i.name)));
+  // Both lists of a question joining two item nouns, whole only when both are closed.
+  const joined = partner ? [top.list, partner].sort((a, b) => a.id - b.id) : [top.list];
+  const partnerClosed = !partner || (partner.sequential && !partner.gapAfter && partner.endedBy !== 'end');
   return {
     strategy: 'structure',
     variant: 'candidate-list',
-    items: listItemsAsCandidates(top.list, lists).filter((_, k) => !condition || condition.members.includes(k)),
-    exhaustive: exhaustive && !titledRival,
+    items: joined.flatMap((l) => listItemsAsCandidates(l, lists)).filter((_, k) => !condition || condition.members.includes(k)),
+    exhaustive: exhaustive && !titledRival && partnerClosed,
     relevant: tied && !pickedByCount && !titledRival,
-    detail: { list: top.list.id, ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
+    detail: { list: top.list.id, ...(partner ? { joinedWith: partner.id } : {}), ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
     ...cost,
   };
 }

@@ -10,7 +10,7 @@ import { continues, opensList, parseMarker, readingFor, type Marker, type Marker
 import { bareNumberMarkers, DIGIT_WIDTH } from './bare-numbers.ts';
 
 /** The parsed line fields list detection reads (one line type: the parser's). */
-export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadIn' | 'column' | 'furniture'>;
+export type ListSourceLine = Pick<ParsedLine, 'pageNum' | 'lineNum' | 'text' | 'x0' | 'size' | 'bold' | 'leadIn' | 'column' | 'furniture'> & { y0?: number };
 
 export interface LineRef {
   pageNum: number;
@@ -95,6 +95,8 @@ interface Open {
 
 /** Points an item's wrapped line may start left of its marker and still run on the item (a first-line indent). */
 const WRAP_BACK_MAX = 24;
+/** Lines of one paragraph step down by at most this many times their size; a wider step opens another. */
+const PARAGRAPH_STEP = 1.6;
 // Lines kept as floating text of an ordered list before the list is given up.
 const MAX_FLOATING_LINES = 30;
 
@@ -132,11 +134,16 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
     while (stack.length > n) close(stack.pop()!, by);
   };
 
+  let previous: ListSourceLine | null = null;
   for (const l of lines) {
     if (opts.outsideText(l) || !l.text.trim()) continue;
     // Footnotes and superscript reference numbers sit inside a list without ending it.
     if (l.size < opts.bodySize * 0.85 && !l.bold) continue;
     if (stack.length && opts.isCaption?.(l)) continue;
+    // A capitalised line a paragraph's space below the line before opens a paragraph of its own.
+    const step = previous && previous.pageNum === l.pageNum && previous.y0 !== undefined && l.y0 !== undefined ? l.y0 - previous.y0 : null;
+    const paragraphApart = step !== null && step > PARAGRAPH_STEP * l.size && /^\p{Lu}/u.test(l.text.trim());
+    previous = l;
     const colKey = `${l.pageNum}:${l.column}`;
     const indent = l.x0 - (colLeft.get(colKey) ?? 0);
     const m = bare.get(l) ?? parseMarker(l.text);
@@ -287,7 +294,9 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         append(o, l);
         placed = true;
       } else if (Math.abs(indent - o.indent!) <= t) {
-        if (cur.flush || (unfinished && cur.textIndent === null)) {
+        // An item that runs on at its marker's edge (paragraph-style items) does so line under
+        // line: the text after the last item, a paragraph's space below it, is no more of it.
+        if (cur.flush || (unfinished && cur.textIndent === null && !paragraphApart)) {
           cur.flush = true;
           append(o, l);
           placed = true;
