@@ -687,3 +687,51 @@ describe('back matter set like the sections but left out of the outline', () => 
     expect(toc.entries.some((e) => e.title === 'Data Sources' && e.level === 1)).toBe(false);
   });
 });
+
+describe('a definition list whose first term is too short to read as a heading', () => {
+  // "TS_" (two letters) opens a list of bold prefixes after a colon, each over its hung text; the
+  // terms after it ("TSM_", "ETS_", "ETSM_") are the list's too, no sub-sections of the chapter.
+  let toc: TocResult;
+  let parsed: ParsedDocument;
+
+  beforeAll(async () => {
+    parsed = await render('short-first-term', (doc) => {
+      const chapters = ['1 Overview', '2 Test Assertions', '3 Test Runners'];
+      chapters.forEach((title, i) => {
+        if (i > 0) doc.addPage();
+        heading(doc, title, 16);
+        body(doc, 1);
+        if (i === 1) {
+          const y0 = doc.y + 10;
+          doc.font('Helvetica').fontSize(11).text('There are four categories of test assertions, distinguished by their prefixes:', 72, y0, { lineBreak: false });
+          ['TS_', 'TSM_', 'ETS_', 'ETSM_'].forEach((term, k) => {
+            const y = y0 + 26 + 48 * k;
+            doc.font('Helvetica-Bold').fontSize(11).text(term, 74.5, y, { lineBreak: false });
+            doc.font('Helvetica').fontSize(11).text('These assertions perform a test and report its failure to the runner, each', 96, y + 13, { lineBreak: false });
+            doc.font('Helvetica').fontSize(11).text('in the way its prefix says.', 96, y + 26, { lineBreak: false });
+          });
+          doc.x = 72;
+          doc.y = y0 + 26 + 48 * 4;
+          body(doc, 1);
+        }
+      });
+      chapters.forEach((title, i) => {
+        doc.switchToPage(i);
+        doc.outline.addItem(title);
+      });
+    });
+    toc = buildToc(parsed);
+  });
+
+  it('reads none of the terms as a heading below the chapter', () => {
+    expect(toc.tocSource).toBe('outline');
+    expect(toc.entries.map((e) => e.title)).toEqual(['1 Overview', '2 Test Assertions', '3 Test Runners']);
+  });
+
+  it('reads the four bold terms, the two-letter one too, as the entries of one list', () => {
+    const model = buildStructure(parsed, toc.entries);
+    const list = model.lists.find((l) => /distinguished by their prefixes:$/.test(l.intro ?? ''));
+    expect(list).toBeDefined();
+    expect(model.items.filter((i) => i.listId === list!.id).map((i) => i.label)).toEqual(['TS_', 'TSM_', 'ETS_', 'ETSM_']);
+  });
+});

@@ -99,7 +99,7 @@ export function detectHeadedEntries(
  * against a letter ("--force", ".pdfsync", "@title"), and holds two letters in a row. A bare
  * number is a table's code column, a line that opens with "#", ";" or a bracket is code.
  */
-const NAME = /^(?:[\p{L}\d]|[-–.@$%\\]{1,2}\p{L})(?=.*\p{L}{2})/u;
+const NAME = /^(?=.*\p{L}{2})(?:[\p{L}\d]|[-–.@$%\\]{1,2}\p{L})/u;
 
 const key = (l: ParsedLine) => l.text.trim().toLowerCase();
 

@@ -200,10 +200,13 @@ function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[
   // The widest space set above an entry of the run (from its intro or the entry before).
   let runSpace = 0;
   const spaceAbove = (i: number) => (i > 0 && lines[i - 1]!.pageNum === lines[i]!.pageNum ? lines[i]!.y0 - lines[i - 1]!.y1 : Infinity);
+  // Entries of the run that are no candidates (a first term too short to read as a heading).
+  let unread = 0;
   const flush = () => {
-    if (run.length >= 2) [...run, ...hung].forEach((e) => entries.add(e));
+    if (run.length + unread >= 2) [...run, ...hung].forEach((e) => entries.add(e));
     run = [];
     hung = [];
+    unread = 0;
   };
   for (const c of cands) {
     const i = at.get(key(c.line));
@@ -238,9 +241,31 @@ function listEntriesOut(cands: HeadingLine[], lines: ParsedLine[]): HeadingLine[
       if (introduced) {
         run = [c];
         runSpace = spaceAbove(i);
+      } else if (afterUnreadTerm(lines, i, c.line)) {
+        // The run's first term was too short to be read as a heading candidate ("TS_" before
+        // "TSM_"): this one follows that term's hung text, the second entry of the list.
+        run = [c];
+        unread = 1;
+        runSpace = spaceAbove(i);
       }
     }
   }
   flush();
   return cands.filter((c) => !entries.has(c));
+}
+
+/** Lines read back over an entry's hung text for the term above it. */
+const MAX_HUNG_BACK = 6;
+
+/**
+ * The line at `i` follows a definition list's first entry: above it, text hung deeper than it,
+ * and above that a short line flush with it right after a line that ends with a colon.
+ */
+function afterUnreadTerm(lines: ParsedLine[], i: number, line: ParsedLine): boolean {
+  let k = i - 1;
+  while (k >= 0 && i - k <= MAX_HUNG_BACK && lines[k]!.pageNum === line.pageNum && lines[k]!.x0 > line.x0 + 3) k--;
+  if (k === i - 1 || k < 1) return false;
+  const term = lines[k]!;
+  const intro = lines[k - 1]!;
+  return term.pageNum === line.pageNum && Math.abs(term.x0 - line.x0) <= 3 && wordCount(term.text) <= 2 && intro.pageNum === term.pageNum && /:\s*$/.test(intro.text);
 }
