@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { ListingAnswer } from '../src/answer/types.ts';
+import type { FactualAnswer, ListingAnswer } from '../src/answer/types.ts';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { editionNumbers } from '../src/route/evidence.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { generatedDocument } from './helpers/generated-doc.ts';
 import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
+import { structureOf } from './helpers/structure-of.ts';
 
 /**
  * A security standard in the layout of a requirements table: each chapter part ("V2.1
@@ -145,5 +146,56 @@ describe('a requirements table with each code alone on its line (generated)', ()
     expect(answer.items.map((i) => i.name)).toEqual(['2.1.1', '2.1.2', '2.1.3', '2.1.4']);
     expect(answer.section?.title).toBe('V2.1 Sockets');
     expect(trace.some((t) => t.step === 'intent_from_section' && /V2\.1 Sockets/.test(t.decision ?? ''))).toBe(true);
+  });
+});
+
+/**
+ * A paper that writes a function's complete usage out: the call with every parameter, some with
+ * a default, wrapped over two lines after the sentence that introduces it. Its parameters are a
+ * list closed by the call's bracket; a call made with values ("define(\"Account\", balance)") is
+ * no signature.
+ */
+function paper(): Draw[] {
+  const code = { font: 'Courier', size: 10 };
+  return [
+    (doc) => {
+      textAt(doc, 72, 60, '5 Defining methods', { bold: true, size: 14 });
+      textAt(doc, 72, 90, 'The method is created with a call that names the class it belongs to, for example');
+      textAt(doc, 90, 112, 'define("Account", balance)', code);
+      textAt(doc, 72, 136, 'creates it for the Account class. The function define takes the following arguments, each set by value:');
+      textAt(doc, 90, 158, 'define(name, class="default", body, private=FALSE, static=FALSE,', code);
+      textAt(doc, 130, 170, 'envir=parent.frame(), generic=TRUE)', code);
+      textAt(doc, 72, 194, 'where name is the name of the method, class the name of its class and body the function.');
+      textAt(doc, 72, 208, 'A private method can only be called from methods of its own class. As a convenience option,');
+      textAt(doc, 72, 222, 'a class argument of the method can be set to "default", "ANY", "numeric" or "character" and');
+      textAt(doc, 72, 236, 'define then looks the class up by that name.');
+    },
+  ];
+}
+
+describe('a function\'s usage written out with its parameters (generated)', () => {
+  it('reads the parameters of the usage as a list closed by its bracket, and no list from a call with values', async () => {
+    const { model, itemsOf } = await structureOf(await drawPdf(paper()));
+    const params = itemsOf(/following arguments, each set by value:$/);
+    expect(params.map((i) => i.label)).toEqual(['name', 'class', 'body', 'private', 'static', 'envir', 'generic']);
+    expect(params.find((i) => i.label === 'class')!.text).toBe('class="default"');
+    expect(model.items.filter((i) => i.label === 'balance')).toHaveLength(0);
+  });
+
+  const subject = generatedDocument(() => drawPdf(paper()), 'methods-paper.pdf');
+
+  it('answers how many arguments the function takes in its complete form with every parameter', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('How many arguments does define() take in its complete form, and what are they?');
+    expect(answer.kind).toBe('count');
+    expect(answer.items.map((i) => i.name)).toEqual(['name', 'class', 'body', 'private', 'static', 'envir', 'generic']);
+    expect(answer.count).toBe(7);
+  });
+
+  it('answers for the values one parameter takes, not with the parameters, when the question names that parameter', async () => {
+    const { answer } = await subject.ask<ListingAnswer | FactualAnswer>('Which values can the class argument of define be set to?');
+    // The values are a series in prose too weak to stand alone here: the extract answers them.
+    const names = answer.kind === 'factual' ? [] : answer.items.map((i) => i.name);
+    expect(names).not.toContain('envir');
+    expect(answer.kind === 'factual' ? answer.answer : names.join(' ')).toMatch(/numeric/);
   });
 });

@@ -114,4 +114,6 @@ export const EDITION_WORDS: ReadonlySet<string> = new Set(['version', 'rev', 're
 export const CLASSIFIER_WORDS: ReadonlySet<string> = new Set(['kinds', 'types', 'sorts', 'varieties', 'forms', 'kind', 'type', 'sort', 'variety', 'form']);
 
 /** Nouns a command's options go by ("which options does glpsol take", "the switches of bzip2"). */
+/** What a function's usage lists in its brackets, by the names manuals give them. */
+export const PARAMETER_NOUNS: ReadonlySet<string> = new Set(['argument', 'parameter']);
 export const OPTION_NOUNS: ReadonlySet<string> = new Set(['option', 'flag', 'switch']);

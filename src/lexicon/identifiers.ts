@@ -176,3 +176,11 @@ export function opensWithCode(source: string, flags = ''): RegExp {
 export function pathsIn(text: string): string[] {
   return [...text.matchAll(/(?<![\p{L}\p{N}_./-])\/[\p{L}\p{N}_.\-/<>$()]*/gu)].map((m) => m[0].replace(/[.:;,)]+$/, '') || '/');
 }
+
+/** A function's name as code writes it before its bracket ("setMethodS3", "arg_int0", "base.frame"). */
+export const FUNCTION_NAME = String.raw`[\p{L}_][\p{L}\d_.]*`;
+
+/** The functions a text names by a call with empty brackets ("How many arguments does define() take?"). */
+export function calledNames(text: string): string[] {
+  return [...text.matchAll(new RegExp(String.raw`(?<![\p{L}\d_.$])(${FUNCTION_NAME})\(\)`, 'gu'))].map((m) => m[1]!);
+}

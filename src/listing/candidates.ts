@@ -17,8 +17,8 @@ import { measureCell } from '../structure/header-series.ts';
 import { CONSTITUTED } from '../structure/inline-lists.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
 import { readingPosition } from '../text/position.ts';
-import { capitalNames, DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
-import { CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
+import { calledNames, capitalNames, DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
+import { CLASSIFIER_WORDS, FUNCTION_WORDS, PARAMETER_NOUNS, parseNumberWord } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 import { contentStems } from '../route/evidence.ts';
@@ -225,6 +225,7 @@ export function rankLists(
   const nounStems = new Set(tokensOf(`${u.itemNoun ?? ''} ${u.itemNounSingular ?? ''} ${tokensOf(complement).at(-1) ?? ''}`).map(stem));
   const refs = questionRefs(question);
   const askedPaths = pathsIn(question);
+  const calls = calledNames(question);
   const excluded = (u.excluded ?? []).map(stem);
   const questionTokens = tokensOf(question);
   // The word the question negates ("not considered", "never be insured"), as a stem.
@@ -385,6 +386,9 @@ export function rankLists(
         refHits += 0.5;
       } else refMiss++;
     }
+    // A function the question names by its call ("define()") places the usage of that function,
+    // the list of its parameters (structure/call-signatures.ts): its own signature, as a titled part.
+    if (calls.length && l.style === 'code' && l.kind === 'series' && calls.some((c) => l.items[0]?.lineText.includes(`${c}(`))) refHits += 2;
     // A path the question writes is a reference too: a list whose heading or intro writes it
     // ("required in /.") is placed by it; one that writes other paths only ("in /var:") is not.
     if (askedPaths.length) {
@@ -412,7 +416,10 @@ export function rankLists(
         const wholePhrase = head === phraseTokens.join(' ') || (head !== '' && `${head} ${nounTokens}` === phraseTokens.join(' '));
         if (wholePhrase) return true;
         return (n >= 2 && n <= 6 && hasPhrase(questionTokens, head) && !hasPhrase(phraseTokens, head)) || restated(i.text);
-      })
+      }) ||
+      // A function's parameter the question names as such ("the type argument of vcovHC") is
+      // where it starts: the signature that lists it lists its siblings.
+      (l.style === 'code' && l.kind === 'series' && l.items.some((i) => [...PARAMETER_NOUNS].some((p) => hasPhrase(questionTokens, `${tokensOf(i.label).join(' ')} ${p}`))))
         ? 1
         : 0;
     // The scope rule: a question restricted to a part ("under MANAGE") is not answered by a list

@@ -18,6 +18,7 @@ import { detectHangingLists } from './hanging-lists.ts';
 import { detectLabelledParagraphs } from './labelled-paragraphs.ts';
 import { detectParallelSentences } from './parallel-sentences.ts';
 import { detectReferenceEntries } from './reference-entries.ts';
+import { detectCallSignatures } from './call-signatures.ts';
 import { detectCountedParagraphs } from './counted-paragraphs.ts';
 import { detectTables } from './tables.ts';
 import { detectCaptionedTables } from './captioned-tables.ts';
@@ -132,6 +133,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   inline.push(...detectParallelSentences(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // Author-year reference lists: entries without markers, each opened by names and a year.
   inline.push(...detectReferenceEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
+  // A function's usage written out with its parameters ("f(name, class=\"default\", ...)").
+  inline.push(...detectCallSignatures(doc.lines, { outsideText, firstIndex: blocks.length + inline.length }));
   // Members a counted intro hands to paragraphs of their own ("Three types of response ...:" then "The M (momentary) response is ...").
   inline.push(...detectCountedParagraphs(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
