@@ -371,7 +371,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // of what a list just named) agree with the best list, they do not rival it.
   const second = best ? ranked.slice(1).find((r) => !sameItems(r.list, best.list)) : undefined;
   // A lone candidate has nothing to beat (its score may be below zero: a missed reference).
-  const rankMargin = best ? (second ? (best.score - second.score) / Math.max(Math.abs(best.score), 1e-9) : 1) : 0;
+  const marginOver = (a: RankedList, b: RankedList | undefined) => (b ? (a.score - b.score) / Math.max(Math.abs(a.score), 1e-9) : 1);
+  const rankMargin = best ? marginOver(best, second) : 0;
   // Contested: the ranking cannot separate two strong candidates; a model, when there is one,
   // picks among the top few. Its pick decides which list answers, never whether it is whole.
   const contested = Boolean(best && second && rankMargin < TUNING.listMinMargin && second.score >= TUNING.listMinScore);
@@ -382,9 +383,8 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const partner = top && !top.condition ? conjoinedPartner(top, ranked, ctx.u.itemPhrase) : null;
   const rival = (r: RankedList | undefined) => (r && partner && r.list === partner ? ranked.find((x) => x !== top && x.list !== partner && !sameItems(x.list, top!.list)) : r);
   const runner = rival(top === best ? second : best);
-  const unrivalled = partner && best && top === best ? (runner ? (best.score - runner.score) / Math.max(Math.abs(best.score), 1e-9) : 1) : null;
   // A model's pick has no margin of its own to show.
-  const margin = top === best ? (unrivalled ?? rankMargin) : 0;
+  const margin = top === best ? (partner && best ? marginOver(best, runner) : rankMargin) : 0;
   // A family the question names by its label word ("its numbered definitions") is tied to it
   // as a reference would tie it, however few of the other words its members hold; so is a list
   // a reference of the question places ("required in /." for "directly under /").

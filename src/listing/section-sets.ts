@@ -65,6 +65,14 @@ export async function sectionSets(ctx: StrategyContext, lists: StoredList[]): Pr
 async function leafSiblings(ctx: StrategyContext, leaf: TocNode, lists: StoredList[]): Promise<SectionSet[]> {
   // A table's or figure's entry is a float, not a section: its siblings are no set it stepped into.
   if (isCaptionTitle(leaf.title)) return [];
+  const own = lists.filter((l) => l.sectionId === leaf.id && l.items.length >= 2);
+  // A leaf that sets out a marked list of its own is where the list is (a series in its prose
+  // is not: "It includes the defaults, the settings and the caches").
+  if (own.some((l) => l.kind !== 'series')) return [];
+  // A leaf the question names whole ("receiver commands" for "1.3 Receiver Commands") is the
+  // container asked about, not one of a set: its siblings are other containers. So is a leaf
+  // holding a list of its own.
+  const container = own.length > 0 || titleNamedBy(leaf.title, ctx.question);
   const at = ctx.routed.path.findIndex((p) => p.id === leaf.id);
   const parent = at > 0 ? ctx.routed.path[at - 1] : undefined;
   const siblings = (await tocLevel(ctx.db, ctx.documentId, parent?.id ?? null, [])).filter((c) => !isCaptionTitle(c.title));
@@ -72,20 +80,14 @@ async function leafSiblings(ctx: StrategyContext, leaf: TocNode, lists: StoredLi
   const out: SectionSet[] = [];
   // The siblings titled by instances of the item noun around the leaf ("1.1 The System Domain" ...
   // "1.4 The Users Domain" before "1.5 Structure of a Domain"): the members, named as such,
-  // among sections about other things; the question that names the leaf's title names the noun.
-  // At the top level of the contents, the only set offered.
-  // A leaf that sets out a marked list of its own is where the list is (a series in its prose
-  // is not: "It includes the defaults, the settings and the caches").
-  const marked = lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2 && l.kind !== 'series');
-  const run = marked ? [] : nounTitledRun(siblings, leaf.id, ctx.u.itemNounSingular);
+  // among sections about other things, whether or not the leaf is a container (the question that
+  // names the leaf's title names the noun). At the top level of the contents, the only set offered.
+  const run = nounTitledRun(siblings, leaf.id, ctx.u.itemNounSingular);
   if (run.length >= 2 && run.length < siblings.length) {
     const items = await citeEntries(ctx, run);
     if (items.length >= 2) out.push({ list: entriesAsList(parent?.title ?? '', parent?.id ?? null, above.join(' > '), items, -3), items, parent: parent ?? leaf, beside: true, nounTitled: true });
   }
-  // A leaf the question names whole ("receiver commands" for "1.3 Receiver Commands") is the
-  // container asked about, not one of a set: its siblings are other containers.
-  if (titleNamedBy(leaf.title, ctx.question) || lists.some((l) => l.sectionId === leaf.id && l.items.length >= 2)) return out;
-  if (!parent || parent.childCount < 2) return out;
+  if (container || !parent || parent.childCount < 2) return out;
   const items = await citeEntries(ctx, siblings);
   if (items.length < 2) return out;
   return [{ list: entriesAsList(parent.title, parent.id, above.join(' > '), items, -2), items, parent, beside: true }, ...out];

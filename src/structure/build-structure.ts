@@ -121,11 +121,11 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   const inline = detectInlineLists(doc.lines, { outsideText: (l) => outsideText(l) || isHeading(l), firstIndex: blocks.length });
   const ordinal = detectOrdinalSeries(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length });
   inline.push(...ordinal);
-  inline.push(...detectHangingLists(doc.lines, { outsideText, isHeading, bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
+  inline.push(...detectHangingLists(doc.lines, { outsideText, isHeading, bodySize: index.body.size, bodyFont: index.body.font, firstIndex: blocks.length + inline.length }));
   // Entries under bold heads of their own that the contents do not list ("--force" over its text).
   // A line that already opens an item of a list found above is that item's, not a head of its own.
   const opensItem = new Set([...blocks, ...inline].flatMap((l) => l.items.map((i) => i.lines[0]).filter((x) => x !== undefined).map((x) => `${x.pageNum}:${x.lineNum}`)));
-  inline.push(...detectHeadedEntries(doc.lines, { outsideText, isHeading, isTocHeading: (l) => headingAt.has(`${l.pageNum}:${l.lineNum}`), opensItem: (l) => opensItem.has(`${l.pageNum}:${l.lineNum}`), bodySize: index.body.size, firstIndex: blocks.length + inline.length }));
+  inline.push(...detectHeadedEntries(doc.lines, { outsideText, isHeading, isTocHeading: (l) => headingAt.has(`${l.pageNum}:${l.lineNum}`), opensItem: (l) => opensItem.has(`${l.pageNum}:${l.lineNum}`), bodySize: index.body.size, bodyFont: index.body.font, firstIndex: blocks.length + inline.length }));
   inline.push(...detectColonLedEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // Paragraphs numbered by a word of the document's own ("Definition 1.", "Step 2:").
   inline.push(...detectLabelledParagraphs(doc.lines, { outsideText, isHeading, isCaption, firstIndex: blocks.length + inline.length }));

@@ -74,7 +74,7 @@ const INTRO_LINES = 3;
 
 export function detectHangingLists(
   lines: ParsedLine[],
-  opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number },
+  opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; bodySize: number; bodyFont: string | null; firstIndex: number },
 ): StructList[] {
   const inText = lines.filter((l) => !opts.outsideText(l) && l.text.trim());
   // Entries with a hanging indent are text: smaller print between them (a footnote, a
@@ -82,8 +82,7 @@ export function detectHangingLists(
   const text = inText.filter((l) => l.size >= 0.9 * opts.bodySize);
   const body = inText.filter((l) => l.size >= BLOCK_MIN_SIZE * opts.bodySize);
   const left = leftEdges(text, opts.isHeading);
-  const bodyFont = mostCommonFont(text);
-  const found = [...runs(text, left, { ...opts, bodyFont }, 'hanging'), ...runs(body, left, { ...opts, bodyFont }, 'block')];
+  const found = [...runs(text, left, opts, 'hanging'), ...runs(body, left, opts, 'block')];
   found.sort((a, b) => a.intro.pageNum - b.intro.pageNum || a.intro.lineNum - b.intro.lineNum);
   return found.map((r, n) => toList(r, opts.firstIndex + n));
 }
@@ -99,7 +98,7 @@ interface Run {
   code?: boolean;
 }
 
-function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean; bodyFont: string }, mode: 'hanging' | 'block'): Run[] {
+function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (l: ParsedLine) => boolean; bodyFont: string | null }, mode: 'hanging' | 'block'): Run[] {
   const out: Run[] = [];
   for (let i = 0; i < seq.length - 1; i++) {
     const intro = seq[i]!;
@@ -401,7 +400,7 @@ const CODE_EDGE_TOLERANCE = 4;
  * Three entries at least, one of them longer than a line; else it is no such block (a block of
  * one-line entries is read line by line).
  */
-function codeGroups(seq: ParsedLine[], from: number, hung: (l: ParsedLine) => boolean, isHeading: (l: ParsedLine) => boolean, bodyFont: string): ParsedLine[][] | null {
+function codeGroups(seq: ParsedLine[], from: number, hung: (l: ParsedLine) => boolean, isHeading: (l: ParsedLine) => boolean, bodyFont: string | null): ParsedLine[][] | null {
   const first = seq[from];
   if (!first || !first.font || first.font === bodyFont || !hung(first)) return null;
   const block: ParsedLine[] = [];
@@ -436,11 +435,4 @@ function codeName(text: string): string {
   const call = /([\p{L}_][\p{L}\d_.:]*)\s*\(/u.exec(text);
   if (call) return call[1]!;
   return text.trim().split(/\s+/)[0]!;
-}
-
-/** The text's own face: the one most characters are set in (code lines are many but short). */
-function mostCommonFont(lines: ParsedLine[]): string {
-  const n = new Map<string, number>();
-  for (const l of lines) n.set(l.font ?? '', (n.get(l.font ?? '') ?? 0) + l.text.length);
-  return [...n].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
 }

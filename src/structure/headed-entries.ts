@@ -28,14 +28,13 @@ const INTRO_LINES = 3;
 
 export function detectHeadedEntries(
   lines: ParsedLine[],
-  opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; isTocHeading: (l: ParsedLine) => boolean; opensItem?: (l: ParsedLine) => boolean; bodySize: number; firstIndex: number },
+  opts: { outsideText: (l: ParsedLine) => boolean; isHeading: (l: ParsedLine) => boolean; isTocHeading: (l: ParsedLine) => boolean; opensItem?: (l: ParsedLine) => boolean; bodySize: number; bodyFont: string | null; firstIndex: number },
 ): StructList[] {
   const body = lines.filter((l) => !opts.outsideText(l) && l.text.trim());
   // A head set in a face of its own, not bold (a design document's "auth_mgr_init –
   // tcs/auth_mgr.c" in italics or in the code face), is set apart as a bold one is when its
   // entry's text hangs below it, indented and in another face: an italic line over text at its
   // own edge is emphasis in a paragraph, a code line over indented code is code.
-  const bodyFont = mostCommon(body.map((l) => l.font ?? ''));
   const next = new Map(body.map((l, k) => [l, body[k + 1]] as const));
   const hangsBelow = (l: ParsedLine) => {
     const n = next.get(l);
@@ -44,7 +43,7 @@ export function detectHeadedEntries(
     const below = n !== undefined && (n.pageNum > l.pageNum || n.y0 >= l.y1 - 0.2 * l.size);
     return n !== undefined && below && n.pageNum - l.pageNum <= 1 && n.x0 >= l.x0 + HANG_INDENT && n.font !== l.font;
   };
-  const apart = (l: ParsedLine) => (l.bold && opts.isHeading(l)) || (!l.bold && (l.font ?? '') !== bodyFont && hangsBelow(l) && !opts.opensItem?.(l));
+  const apart = (l: ParsedLine) => (l.bold && opts.isHeading(l)) || (!l.bold && l.font !== opts.bodyFont && hangsBelow(l) && !opts.opensItem?.(l));
   const shaped = (l: ParsedLine) =>
     apart(l) && !l.leadIn && !opts.isTocHeading(l) && Math.abs(l.size - opts.bodySize) <= SIZE_TOLERANCE && NAME.test(l.text.trim()) && balanced(l.text) && l.text.trim().split(/\s+/).length <= MAX_HEAD_WORDS;
   // A bold line the document sets again and again ("DISCUSSION", "Example", "Where") labels a
@@ -123,10 +122,4 @@ function introBefore(body: ParsedLine[], first: number, isHeading: (l: ParsedLin
   const sentence = lastSentence(joinParts(lines.map((l) => l.text)));
   if (!sentence) return null;
   return { text: sentence.text, line: { pageNum: lines.at(-1)!.pageNum, lineNum: lines.at(-1)!.lineNum } };
-}
-
-function mostCommon(xs: string[]): string {
-  const n = new Map<string, number>();
-  for (const x of xs) n.set(x, (n.get(x) ?? 0) + 1);
-  return [...n].reduce((a, b) => (b[1] > a[1] ? b : a), ['', 0])[0];
 }
