@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 16 ]; then
+  fetch phyml /usr/share/doc/phyml/phyml_manual.pdf phyml-3-0-manual.pdf
+  fetch gputils-doc /usr/share/doc/gputils-doc/gputils.pdf.gz gputils-1-4-0-manual.pdf
+  fetch r-cran-lme4 /usr/lib/R/site-library/lme4/doc/lmer.pdf lme4-fitting-linear-mixed-models-jss.pdf
+  fetch packaging-tutorial /usr/share/doc/packaging-tutorial/packaging-tutorial.pdf debian-packaging-tutorial-0-29.pdf
+  fetch liblcms2-dev '/usr/share/doc/liblcms2-dev/LittleCMS2.14 Plugin API.pdf.gz' littlecms-2-14-plugin-api.pdf
   ls -l "$out"
   exit 0
 fi
