@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePdf } from '../src/parse/pdf-parser.ts';
 import { buildStructure } from '../src/structure/build-structure.ts';
@@ -5,6 +6,7 @@ import { detectLists, type ListSourceLine } from '../src/structure/lists.ts';
 import { parseMarker } from '../src/structure/markers.ts';
 import { buildToc } from '../src/toc/index.ts';
 import { drawPdf, textAt, type Draw } from './helpers/make-pdf.ts';
+import { ROOT } from './helpers/procs.ts';
 
 const at = textAt;
 
@@ -22,6 +24,10 @@ describe('list markers: one grammar', () => {
     ['B. Flood in Progress.', 'upper-alpha', 2],
     ['• Mission', 'bullet', null],
     ['\uf0b7 Strategies and goals', 'bullet', null],
+    // Any shape of the Geometric Shapes block, and the dingbat arrows: slide decks' bullets.
+    ['▶ Orphaned: the package is unmaintained', 'bullet', null],
+    ['◊ Request for help', 'bullet', null],
+    ['➔ Next step', 'bullet', null],
   ])('%s -> %s %s', (text, kind, ordinal) => {
     expect(parseMarker(text)).toMatchObject({ kind, ordinal });
   });
@@ -32,6 +38,30 @@ describe('list markers: one grammar', () => {
   });
   it('keeps the second reading of an ambiguous marker (i = roman 1 or the ninth letter)', () => {
     expect(parseMarker('(i) ninth')!.alternatives).toEqual([{ kind: 'lower-alpha', ordinal: 9 }]);
+  });
+});
+
+describe('slide bullets (generated, a font with the geometric shapes)', () => {
+  // pdfjs-dist ships Liberation Sans, which holds the lozenge and the pointers; the standard
+  // fonts hold none of them.
+  const font = path.join(ROOT, 'node_modules/pdfjs-dist/standard_fonts/LiberationSans-Regular.ttf');
+  it('reads items marked by a shape no bullet list named before, nested under the item that introduces them', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 20, 10, 'Adopting orphaned packages', { bold: true, size: 14 });
+        at(doc, 30, 40, '◊ Many unmaintained packages', { font, size: 10 });
+        at(doc, 30, 58, '◊ Different states:', { font, size: 10 });
+        at(doc, 50, 72, '◄ Orphaned: the package is unmaintained', { font, size: 9 });
+        at(doc, 50, 86, '◄ Request for adopter', { font, size: 9 });
+        at(doc, 50, 100, '◄ Intent to adopt', { font, size: 9 });
+        at(doc, 30, 118, '◊ When in doubt, ask the team', { font, size: 10 });
+      },
+    ]);
+    const nested = model.lists.find((l) => l.intro === 'Different states:');
+    expect(nested).toBeDefined();
+    expect(model.items.filter((i) => i.listId === nested!.id).map((i) => i.label)).toEqual(['Orphaned', 'Request for adopter', 'Intent to adopt']);
+    const outer = model.lists.find((l) => l.id === nested!.parentList)!;
+    expect(model.items.filter((i) => i.listId === outer.id)).toHaveLength(3);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import { singularize, isPluralNoun } from '../question/understand.ts';
 import { CARDINALS, CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
+import { BULLET_GLYPH } from '../text/bullets.ts';
 
 export interface CueLine {
   id?: number;
@@ -513,7 +514,7 @@ interface Interp {
 }
 
 // Bullets: common glyphs, private-use symbol-font glyphs (Word/Wingdings), and "o" as a sub-bullet.
-const BULLET_RE = /^([•◦▪▫‣●○■□➢►▶✓✔❖◆◇⁃∙·*\u2043\u2219\uF000-\uF8FF]|[-–—](?=\s)|o(?=\s+\S))\s*/u;
+const BULLET_RE = new RegExp(`^(${BULLET_GLYPH}|\\*|[-–—](?=\\s)|o(?=\\s+\\S))\\s*`, 'u');
 
 function parseMarker(raw: string): { interps: Interp[]; marker: string; rest: string } | null {
   let text = raw.normalize('NFKC').trim();

@@ -1,5 +1,6 @@
 import type { Candidate, CandidateCitation } from './strategy-types.ts';
 import { ACRONYM, DASH_LETTERS, DASH_NUMBER, DOTTED, DOTTED_DASH, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM_OR_WILDCARD, NUMBER_PATH, wordNumber } from '../lexicon/identifiers.ts';
+import { BULLET_GLYPH } from '../text/bullets.ts';
 
 /**
  * Item dedup and merge for listing answers. Deterministic and order-preserving: the first-seen item
@@ -39,7 +40,7 @@ export function normalizeName(s: string): string {
 }
 
 // Bullets, including private-use symbol-font glyphs and "o" used as a sub-bullet.
-const LEADING_BULLET = /^(?:[•◦▪▫‣●○■□➢►▶✓✔❖◆◇⁃∙·*\u2043\u2219\uF000-\uF8FF]|[-–—](?=\s)|o(?=\s+[A-Z0-9(“"']))\s*/u;
+const LEADING_BULLET = new RegExp(`^(?:${BULLET_GLYPH}|\\*|[-–—](?=\\s)|o(?=\\s+[A-Z0-9(“"']))\\s*`, 'u');
 const LEADING_ENUMERATOR = /^(?:\[\d{1,4}\]|\(?(?:\d{1,3}|[a-zA-Z]|[ivxlcIVXLC]{2,6})[.)])\s+(?=\S)/;
 
 const ROMAN_ORDINAL = /^(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})$/i;

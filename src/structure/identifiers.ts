@@ -13,6 +13,7 @@
 import type { ListSourceLine, StructItem, StructList } from './lists.ts';
 // English function words are never the noun of a level ("with 3.1.1", "under 3.2").
 import { FUNCTION_WORDS } from '../lexicon/english.ts';
+import { BULLET_GLYPH } from '../text/bullets.ts';
 import { DASH_NUMBER, DOTTED, DOTTED_DASH, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, WORD_NUMBER, escapeRegex } from '../lexicon/identifiers.ts';
 
 /**
@@ -43,7 +44,7 @@ const LABELLED_DASH_CODE = `(?<label>[A-Z][A-Za-z]{2,})\\s+(?<labelled>${DOTTED_
 export const CODE_ANYWHERE = new RegExp(`(?<![A-Za-z0-9.\\-])(?:${CODE_FORMS.join('|')})(?![A-Za-z0-9]|[.\\-]\\d)`, 'g');
 /** A line that opens with a code and goes on with a title that starts like a name or a sentence. */
 const CODE_AT_START = new RegExp(
-  `^\\s*(?<marker>(?:[•●○◦▪■◆►▸‣⁃∙·o*\\-–]|[\\uF000-\\uF0FF])\\s+)?(?:(?<code>${CODE_FORMS.join('|')})(?:\\s*[:.)–—-])?|${LABELLED_DASH_CODE})\\s+(?=[A-Z(\\[“"])(?<title>.*\\S)`,
+  `^\\s*(?<marker>(?:${BULLET_GLYPH}|[o*\\-–])\\s+)?(?:(?<code>${CODE_FORMS.join('|')})(?:\\s*[:.)–—-])?|${LABELLED_DASH_CODE})\\s+(?=[A-Z(\\[“"])(?<title>.*\\S)`,
 );
 /**
  * A line that is only a code: a table sets its "#" column apart, so the code's text is the next

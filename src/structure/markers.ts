@@ -4,6 +4,7 @@
  */
 
 import { romanValue } from '../toc/numbering.ts';
+import { BULLET_GLYPH } from '../text/bullets.ts';
 
 export type MarkerKind = 'bullet' | 'decimal' | 'lower-alpha' | 'upper-alpha' | 'lower-roman' | 'upper-roman';
 /** How the marker is punctuated: "1." and "1)" and "(1)" are different lists; "bare" is a figure alone (see bare-numbers.ts). */
@@ -22,11 +23,10 @@ export interface Marker {
   alternatives: { kind: MarkerKind; ordinal: number }[];
 }
 
-// Bullet glyphs, dashes used as bullets, and private-use symbol-font glyphs (Wingdings/Symbol
-// bullets arrive as U+F0xx code points).
-// A lone "o" is the second-level bullet word processors set in Courier ("o OWASP CLASP Project"):
-// no English word is the letter o alone, so a line opening with it and a space is an item.
-const BULLET = /^(?:([•●○◦▪▫■□◆◇►▸‣⁃∙·✓✔❖➢➤]|[\uF000-\uF0FF])\s*|([-–—*o])\s+)(?=\S)/u;
+// Dashes used as bullets need a space after them. A lone "o" is the second-level bullet word
+// processors set in Courier ("o OWASP CLASP Project"): no English word is the letter o alone, so
+// a line opening with it and a space is an item.
+const BULLET = new RegExp(`^(?:(${BULLET_GLYPH})\\s*|([-–—*o])\\s+)(?=\\S)`, 'u');
 const ENCLOSED = /^\(([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})\)\s*(?=\S)/;
 const DELIMITED = /^([0-9]{1,2}|[a-zA-Z]|[ivxlcdmIVXLCDM]{1,6})([.)])\s+(?=\S)/;
 

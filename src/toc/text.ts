@@ -1,5 +1,6 @@
 /** Text folding shared by every TOC step: titles from outlines, contents pages and page lines must compare equal
  * whatever their case, spacing, ligatures, quotes, dashes or hyphenation. */
+import { BULLET_GLYPH } from '../text/bullets.ts';
 
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
 const QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u00B4`]/g;
@@ -65,7 +66,7 @@ export function dice(a: string, b: string): number {
   return (2 * hits) / (a.length - 1 + b.length - 1);
 }
 
-const BULLET = /^(?:[•●○◦▪▫■□►▶‣⁃∙·*\-–—]|o(?=\s))\s*/;
+const BULLET = new RegExp(`^(?:${BULLET_GLYPH}|[*\\-–—]|o(?=\\s))\\s*`, 'u');
 
 /** Strips a leading list bullet (including the letter-o bullet some word processors export). */
 export function stripBullet(s: string): string {
