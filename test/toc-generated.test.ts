@@ -499,6 +499,32 @@ describe('a table of codes in ascending order is no contents page', () => {
     expect(toc.tocSource).not.toBe('contents_page');
     expect(toc.entries.map((e) => e.title)).toEqual(['1 Introduction', '2 Commands', '3 Errors', '4 Examples']);
   });
+
+  // Codes 0 ... 13 on page 14 of 16: every value but 0 is a page of the document, and the values
+  // ascend one by one; page 0 is never printed, so the table is no contents (before, its 14 rows
+  // were read as contents entries, appended to a real contents' entries where there was one).
+  it('never reads a table of values from 0 as a contents page, however many of its values are pages', async () => {
+    const names = ['UNDEFINED', 'FILE', 'RANGE', 'INTERNAL', 'NULL', 'READ', 'SEEK', 'WRITE', 'UNKNOWN', 'CHECK', 'DEFINED', 'SIGNATURE', 'CORRUPT', 'UNSUITABLE'];
+    const titles = ['Overview', 'Installing', 'Contexts', 'Profiles', 'Transforms', 'Memory', 'Interpolation', 'Curves', 'Formatters', 'Tags', 'Intents', 'Stages', 'Optimization', 'Error logging', 'Mutexes', 'Threads'];
+    const chapter = (n: number) => (doc: PDFKit.PDFDocument) => {
+      at(doc, 72, 60, `${n} ${titles[n - 1]!}`, { bold: true, size: 16 });
+      at(doc, 72, 90, 'This chapter describes one more service of the library in plain words, with examples.');
+    };
+    const pages = Array.from({ length: 16 }, (_, k) => chapter(k + 1));
+    pages[13] = (doc) => {
+      at(doc, 72, 60, '14 Error logging', { bold: true, size: 16 });
+      at(doc, 72, 90, 'A plug-in reports a failure with one of these error codes:');
+      names.forEach((c, i) => {
+        at(doc, 90, 115 + 15 * i, `ERR_${c}`);
+        at(doc, 480, 115 + 15 * i, String(i));
+      });
+    };
+    const toc = buildToc(await parsePdf(new Uint8Array(await drawPdf(pages)), { pageCap: 20 }));
+    expect(toc.stats.contents_rows ?? 0).toBe(0);
+    expect(toc.tocSource).not.toBe('contents_page');
+    expect(toc.entries.map((e) => e.title).filter((t) => t.startsWith('ERR_'))).toEqual([]);
+    expect(toc.entries.map((e) => e.title)).toContain('14 Error logging');
+  });
 });
 
 describe('outline entries titled in lower case', () => {
