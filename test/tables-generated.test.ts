@@ -341,6 +341,36 @@ describe('what introduces a table', () => {
     expect(tableOf(model).intro).toBe('And finally, the following tools, each with a manual page, are provided: :: Tool name Purpose of the tool');
   });
 
+  it('takes an announcing sentence set a table\'s space above the header for the intro, and reads no list off the header and first row', async () => {
+    const options: [string, string, string][] = [
+      ['-c', '--create', 'Create a new archive'],
+      ['-d', '--delete', 'Delete a member'],
+      ['-q', '--quiet', 'Quiet mode'],
+      ['-x', '--extract', 'Extract a member'],
+    ];
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'The general syntax for running the archiver is', { size: 10 });
+        doc.font('Courier').fontSize(10).text('arch [options] archive [member]', 90, 78, { lineBreak: false });
+        at(doc, 72, 96, 'Where options can be one of:', { size: 10 });
+        // The header a gap of three lines' height below (more than 2.6 times its size), its
+        // three cells close enough to read as one line.
+        at(doc, 90, 128, 'Option  Long option  Meaning', { size: 10 });
+        options.forEach(([o, l, m], i) => {
+          at(doc, 90, 146 + 13 * i, o, { size: 10 });
+          at(doc, 130, 146 + 13 * i, l, { size: 10 });
+          at(doc, 200, 146 + 13 * i, m, { size: 10 });
+        });
+      },
+    ]);
+    const table = tableOf(model);
+    // Before: the header line was the intro, and a term list of three "items" (the header, "-c",
+    // "--create") rivalled the table.
+    expect(table.intro).toBe('Where options can be one of: :: Option Long option Meaning');
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['-c', '-d', '-q', '-x']);
+    expect(model.lists.filter((l) => l.id !== table.id && model.items.some((i) => i.listId === l.id && /^Option/.test(i.label)))).toEqual([]);
+  });
+
   it('takes the sentence closing the page before for the intro of a table at the top of a page', async () => {
     const { model } = await modelOf([
       (doc) => {

@@ -25,6 +25,7 @@ import { detectCaptionedTables } from './captioned-tables.ts';
 import { detectHeaderSeries } from './header-series.ts';
 import { identifierLists, indexIdentifiers } from './identifiers.ts';
 import { detectRecords } from './records.ts';
+import { readOffTables, renumbered } from './table-overlap.ts';
 
 export interface ListRow {
   id: number;
@@ -156,7 +157,9 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
     blocks.length + inline.length + tables.length,
   );
   // Blocks of the same labelled fields set again and again are records: each block one item.
-  const found = [...blocks, ...inline, ...tables, ...coded];
+  // A list read off part of a table (a term list of its header and first row) is the table's.
+  const offTables = readOffTables(inline, tables);
+  const found = renumbered([...blocks, ...inline.filter((l) => !offTables.has(l)), ...tables, ...coded]);
   const sectionTitle = (l: StructList) => {
     const id = sectionOf(sections, l);
     return id === null ? null : { id, title: byId.get(id)!.title };

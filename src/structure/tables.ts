@@ -340,7 +340,8 @@ function announcingAbove(rows: Row[], k: number): ParsedLine | null {
   const line = rows[k]!.cells[0]!.text.trim();
   if (CAPTION.test(line) || SENTENCE_END.test(line) || k === 0) return null;
   const above = rows[k - 1]!;
-  if (above.cells.length !== 1 || pageOf(above) !== pageOf(rows[k]!) || rows[k]!.y - above.y > 2.6 * Math.max(above.size, rows[k]!.size)) return null;
+  // The sentence stands as close above as a caption may (a table is often set apart by a gap).
+  if (above.cells.length !== 1 || pageOf(above) !== pageOf(rows[k]!) || rows[k]!.y - above.y > 4 * Math.max(above.size, rows[k]!.size)) return null;
   const sentence = introSentence(rows, k - 1);
   return /:\s*$/.test(sentence.text.trim()) ? sentence : null;
 }
