@@ -193,3 +193,42 @@ describe('parallel sub-entry titles, the first one said most often (no LLM)', ()
     expect(answer.items.map((i) => i.name)).toEqual(MESSAGES);
   });
 });
+
+describe('a hyphenated keyword finds its words written apart (no LLM)', () => {
+  // "high-level" in the question, "High level" in the heading and the text: PostgreSQL indexes
+  // the hyphenated compound as itself and its parts, so only the parts in sequence match both.
+  const doc = generatedDocument(
+    () =>
+      drawPdf([
+        (d) => {
+          at(d, 72, 60, '1 Overview', { bold: true, size: 13 });
+          at(d, 72, 85, 'The assembler reads one source file and writes one object file for the linker.');
+          at(d, 72, 120, '2 Macros', { bold: true, size: 13 });
+          at(d, 72, 145, 'A macro names a block of source lines that the assembler copies where it is used.');
+        },
+        (d) => {
+          at(d, 72, 60, '3 Directive summary', { bold: true, size: 13 });
+          at(d, 72, 85, 'Directives are written one per line, each in its own column of the source file:');
+          at(d, 80, 103, '• ORG sets the address');
+          at(d, 80, 120, '• EQU names a value');
+          at(d, 80, 137, '• END closes the source');
+        },
+        (d) => {
+          at(d, 72, 60, '4 High level extensions', { bold: true, size: 13 });
+          at(d, 72, 85, 'The assembler supports several directives for use with high level languages:');
+          at(d, 80, 103, '• .DEF creates a symbol');
+          at(d, 80, 120, '• .DIM adds auxiliary entries');
+          at(d, 80, 137, '• .LINE marks a source line');
+        },
+      ]),
+    'assembler-guide.pdf',
+  );
+  it('counts "High level" as hits of "high-level" and routes to the section about it', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('Which directives are there for high-level language tools?');
+    const level = trace.find((t) => t.stage === 'route' && t.step === 'level')!;
+    expect((level.input as { entries: string[] }).entries.find((e) => e.includes('4 High level extensions'))).toMatch(/high-level=2/);
+    // Before: no hits, and routing went to "3 Directive summary" by its title word.
+    expect((level.output as { pick: { title: string } }).pick.title).toBe('4 High level extensions');
+    expect(answer.items.map((i) => i.name)).toEqual(['.DEF creates a symbol', '.DIM adds auxiliary entries', '.LINE marks a source line']);
+  });
+});

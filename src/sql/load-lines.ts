@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
+import { keywordQuery } from './keyword-query.ts';
 import type { LineRow } from '../db/rows.ts';
 
 const COLS = sql`l.id::int as "id", l.page_num as "pageNum", l.line_num as "lineNum", l.text, l.x0, l.size, l.bold, l.lead_in as "leadIn", p.label`;
@@ -27,10 +28,10 @@ export async function regexSweep(db: Db, documentId: number, pattern: string): P
 /** Lines matching any of the keywords (full-text), for broad retrieval. */
 export async function keywordLines(db: Db, documentId: number, keywords: string[], limit = 400): Promise<(LineRow & { hits: number })[]> {
   if (keywords.length === 0) return [];
-  const tsq = keywords.map((k) => sql`plainto_tsquery('english', ${k})`);
+  const tsq = keywords.map((k) => sql`${keywordQuery(k)}`);
   const any = sql.join(tsq, sql` || `);
   const hitSum = sql.join(
-    keywords.map((k) => sql`(to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))::int`),
+    keywords.map((k) => sql`(to_tsvector('english', l.text) @@ ${keywordQuery(k)})::int`),
     sql` + `,
   );
   return rows<LineRow & { hits: number }>(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Db } from '../db/client.ts';
+import { keywordQuery } from './keyword-query.ts';
 
 export interface TocNode {
   id: number;
@@ -68,14 +69,14 @@ export async function tocLevel(
         keywords.map(
           (k) => sql`(select count(*)::int from lines l where l.document_id = t.document_id
                  and l.page_num between t.page_start and t.page_end + 1 and ${inSpan}
-                 and to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))`,
+                 and to_tsvector('english', l.text) @@ ${keywordQuery(k)})`,
         ),
         sql`, `,
       )
     : null;
   const hitsExpr = hitCols ? sql`array[${hitCols}]` : sql`array[]::int[]`;
   const lineMatches = keywords.length
-    ? sql.join(keywords.map((k) => sql`(to_tsvector('english', l.text) @@ plainto_tsquery('english', ${k}))::int`), sql` + `)
+    ? sql.join(keywords.map((k) => sql`(to_tsvector('english', l.text) @@ ${keywordQuery(k)})::int`), sql` + `)
     : sql`0`;
   const strongExpr = sql`(select count(*)::int from lines l where l.document_id = t.document_id
                  and l.page_num between t.page_start and t.page_end + 1 and ${inSpan} and (${lineMatches}) >= 2)`;
