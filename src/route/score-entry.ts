@@ -149,7 +149,12 @@ export function scoreEntry(node: TocNode, q: RouteQuery, ctx?: LevelContext, que
     if (total > 0) coverage = ctx.keywordWeights.reduce((a, w, k) => a + ((node.hits[k] ?? 0) > 0 ? w : 0), 0) / total;
   }
   const totalHits = node.hits.reduce((a, b) => a + b, 0);
-  const density = totalHits / Math.max(node.lineCount, 1);
+  // Hits weighted as coverage weighs keywords: a short section dense with a word most siblings
+  // hold too ("example usage" dense with a term the whole manual uses) is not thereby dense with
+  // the question; the word that tells siblings apart counts in full.
+  const top = ctx?.keywordWeights.length ? Math.max(...ctx.keywordWeights) : 0;
+  const weightedHits = top > 0 ? node.hits.reduce((a, h, k) => a + h * ((ctx!.keywordWeights[k] ?? 0) / top), 0) : totalHits;
+  const density = weightedHits / Math.max(node.lineCount, 1);
   if (totalHits) reasons.push(`keyword hits ${totalHits} (${hitKeywords}/${q.keywords.length} keywords)`);
   if (node.strongHits) reasons.push(`${node.strongHits} line(s) with several keywords together`);
   // What a title says outweighs how often words occur: tallies only rank among equals.
