@@ -170,7 +170,10 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // the list's own, closer than any count found elsewhere, and it decides in its place.
   const own = chosen.variant === 'candidate-list' ? ownCue(chosen) : null;
   if (own) await ctx.tracer.record({ stage: 'list', step: 'cardinality', output: { own, replaced: cue }, decision: `the chosen list's intro states ${own.count} ${own.noun}` });
-  const decided = decideCompleteness(chosen, items.length, own ?? cue, ctx.routed);
+  // A count stated far from the chosen list confirms it only when its items are known to be all
+  // the sections under one entry (what the count may well be of); the list's own count always may.
+  const farCount = !own && !sections && chosen.detail.countFar === true;
+  const decided = decideCompleteness(farCount ? { ...chosen, relevant: false } : chosen, items.length, own ?? cue, ctx.routed);
   const verdict = sections && decided.isComplete === true ? { ...decided, reason: `${decided.reason}; its items are all the sections under "${sections.parent}"` } : decided;
   await ctx.tracer.record({
     stage: 'verify',
@@ -406,8 +409,13 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // So are the sections around the routed leaf titled by instances of the item noun ("1.1 The
   // System Domain" ... for "which domains"): routing went into one of the members, named as such.
   const memberTitled = Boolean(top && nested.some((n) => n.list === top.list && n.nounTitled));
+  // A list stated by count (by the list itself, or on the page before it) is placed by that
+  // count when it has as many items, each named by the item noun ("Formula module", ... under
+  // "four largely independent modules"): the document says where its members are.
+  const countNear = Boolean(top && ctx.cueAt && ctx.cueAt.pageNum >= top.list.pageStart - 1 && ctx.cueAt.pageNum <= top.list.pageEnd);
+  const countPlaced = Boolean(top && countNear && (top.features.countMatch ?? 0) > 0 && (top.features.itemsNamed ?? 0) > 0);
   // The placed list is strong by what placed it, whatever its words score.
-  const strong = Boolean(top && (placed || memberTitled || (top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || titled || sectionBody))));
+  const strong = Boolean(top && (placed || memberTitled || (top.score >= TUNING.listMinScore && ((top.features.coverage ?? 0) >= TUNING.listMinCoverage || (top.features.labelNamed ?? 0) > 0 || (top.features.refHits ?? 0) > 0 || announced || titled || sectionBody || countPlaced))));
   const closed = Boolean(top && top.list.sequential && !top.list.gapAfter && top.list.endedBy !== 'end');
   // Tied to the question: not the scope's own level, not outside the scope, and introduced,
   // named by its noun or placed by a reference.
@@ -493,7 +501,10 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // A list that is ahead only because it has as many items as the document states, stated pages
   // away from it, is picked by the count: the count cannot then confirm it is whole (another
   // list of that size would do). A count stated by the list, or on the page before it, is its own.
-  const countNear = Boolean(ctx.cueAt && ctx.cueAt.pageNum >= top.list.pageStart - 1 && ctx.cueAt.pageNum <= top.list.pageEnd);
+  // A count stated pages away from the list (not on its pages or one beside them) counts
+  // whatever its own sentence is about ("the component below defines two substitution models",
+  // in an example fifteen pages on): that the list has as many items proves nothing of it.
+  const countFar = Boolean(ctx.cueAt && (ctx.cueAt.pageNum < top.list.pageStart - 1 || ctx.cueAt.pageNum > top.list.pageEnd + 1));
   const pickedByCount = Boolean((top.features.countScored ?? 0) > 0 && !countNear && runner && top.score - TUNING.listCountWeight <= runner.score);
   // The routed entry's sub-entries, each titled as one of what the question names ("4.1 Set
   // statement" for "kinds of statements"), were swept whole: a list of another size that outranks
@@ -514,7 +525,7 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
     items: joined.flatMap((l) => listItemsAsCandidates(l, lists)).filter((_, k) => !condition || condition.members.includes(k)),
     exhaustive: exhaustive && !titledRival && partnerClosed,
     relevant: tied && !pickedByCount && !titledRival,
-    detail: { list: top.list.id, ...(partner ? { joinedWith: partner.id } : {}), ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
+    detail: { list: top.list.id, ...(countFar ? { countFar } : {}), ...(partner ? { joinedWith: partner.id } : {}), ...(top.list.subLevelOf !== undefined ? { subLevelOf: top.list.subLevelOf } : {}), score: top.score, margin: Math.round(margin * 100) / 100, runnerUp: runner?.list.id ?? null, endedBy: top.list.endedBy, pickedBy: arbiter.pick ? 'llm' : 'ranking', intro: top.list.intro, kind: top.list.kind, ...(condition ? { condition: condition.said, of: top.list.items.length } : {}) },
     ...cost,
   };
 }

@@ -10,7 +10,7 @@ import { cite, type Candidate, type StrategyContext, type StrategyResult } from 
 import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
 import { isSetAside } from '../set-aside.ts';
-import { nounModifiers } from '../../question/understand.ts';
+import { nounModifiers, pluralize } from '../../question/understand.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
@@ -322,7 +322,18 @@ function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyCon
   if (!e.items.length) return false;
   const first = e.items[0]!;
   const idx = lines.findIndex((l) => l.pageNum === first.pageNum && l.lineNum === first.lineNum);
-  const before = lines.slice(Math.max(0, idx - 3), idx).map((l) => l.text).join(' ');
+  // A heading titled by one of the items ("2. Control module" for "which modules") names that
+  // one member, whose own steps follow: it does not introduce the items asked for.
+  const head = tokensOf(ctx.u.itemNounSingular ?? '').at(-1);
+  const namesOne = (text: string) => {
+    const last = tokensOf(text).at(-1);
+    return Boolean(head && last === head && pluralize(head) !== head && tokensOf(text).length >= 2);
+  };
+  const before = lines
+    .slice(Math.max(0, idx - 3), idx)
+    .filter((l) => !(l.bold && namesOne(l.text)))
+    .map((l) => l.text)
+    .join(' ');
   if (!before.length) return false;
   // The lead-in names the items, or shares two of the question's words: one shared word alone
   // ("rev", "supporting") places a list near the question, it does not introduce its answer.
