@@ -57,3 +57,57 @@ describe('a question for the functions of a part (no LLM)', () => {
     expect(answer.items.map((i) => i.name.split(' ')[0])).toEqual(['session_init', 'session_open', 'session_close', 'session_wait']);
   });
 });
+
+/**
+ * A manual whose contents end at "2.2 High level extensions", whose text then heads each directive
+ * by a bold line set like the numbered sub-sections (12 points over a 10-point body): the
+ * unlisted heads are that section's entries.
+ */
+const body = (doc: PDFKit.PDFDocument, y: number, t: string) => at(doc, 72, y, t, { size: 10, font: 'Times-Roman' });
+const manual: Draw[] = [
+  (doc: PDFKit.PDFDocument) => {
+    at(doc, 72, 60, 'Contents', { bold: true, size: 16 });
+    [['1 Introduction', '2'], ['2 Directives', '3'], ['2.1 Directive summary', '3'], ['2.2 High level extensions', '4'], ['3 Errors', '5']].forEach(([t, p], k) => {
+      at(doc, 72, 90 + 16 * k, `${t} ${'.'.repeat(60)} ${p}`, { size: 10, font: 'Times-Roman' });
+    });
+  },
+  (doc: PDFKit.PDFDocument) => {
+    at(doc, 72, 60, '1 Introduction', { bold: true, size: 16 });
+    body(doc, 85, 'The assembler turns one source file into one object file for the linker.');
+  },
+  (doc: PDFKit.PDFDocument) => {
+    at(doc, 72, 120, '2 Directives', { bold: true, size: 16 });
+    body(doc, 145, 'Directives tell the assembler what to do with the lines that follow them.');
+    at(doc, 72, 175, '2.1 Directive summary', { bold: true, size: 12 });
+    body(doc, 198, 'The directives that every program uses are listed in the manual for the processor.');
+  },
+  (doc: PDFKit.PDFDocument) => {
+    at(doc, 72, 60, '2.2 High level extensions', { bold: true, size: 12 });
+    body(doc, 82, 'These directives are meant for compilers. They are only available in relocatable mode.');
+    let y = 110;
+    for (const [h, t] of <[string, string][]>[['.DEF', 'Creates a new symbol with the options given after it.'], ['.DIM', 'Adds auxiliary entries to a symbol that exists already.'], ['.LINE', 'Marks the source line that the next instruction came from.']]) {
+      at(doc, 72, y, h, { bold: true, size: 12 });
+      body(doc, y + 20, t);
+      body(doc, y + 32, 'See the linker manual for how the entry is stored in the object.');
+      y += 60;
+    }
+  },
+  (doc: PDFKit.PDFDocument) => {
+    at(doc, 72, 60, '3 Errors', { bold: true, size: 16 });
+    body(doc, 85, 'Errors stop the assembler at the first line that cannot be read.');
+  },
+];
+
+describe('entries headed a little bigger than the text, under a section the contents end at', () => {
+  it('reads the unlisted bold heads as one list of entries', async () => {
+    const parsed = await parsePdf(new Uint8Array(await drawPdf(manual)), { pageCap: 10 });
+    const toc = buildToc(parsed);
+    // The premise: the contents list the sections, not the directives.
+    expect(toc.tocSource).toBe('contents_page');
+    expect(toc.entries.map((e) => e.title)).not.toContain('.DEF');
+    const model = buildStructure(parsed, toc.entries);
+    const headed = model.lists.filter((l) => l.style === 'headed');
+    // Before: none, the 12-point heads read as headings of the page.
+    expect(headed.map((l) => model.items.filter((i) => i.listId === l.id).map((i) => i.label))).toEqual([['.DEF', '.DIM', '.LINE']]);
+  });
+});

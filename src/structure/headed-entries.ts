@@ -2,7 +2,8 @@
  * Entries headed by a line of their own in bold, under one section the table of contents lists
  * without them: a manual's options ("--verbose or -v" over its paragraphs, "--force" over its
  * own), a guide's settings, a glossary set one term to a paragraph. Each head is short, set in
- * the body's size in a bold face, and followed by text of its own; the heads of one run share
+ * the body's size in a bold face (or a little bigger, see MAX_HEAD_RATIO), and followed by text
+ * of its own; the heads of one run share
  * their size, and no heading of the contents comes between them. Three such entries at
  * least, else two bold lines are two notes.
  *
@@ -17,8 +18,15 @@ import { termList } from './hanging-lists.ts';
 const MIN_ENTRIES = 3;
 /** A head names its entry: a few words, never a sentence. */
 const MAX_HEAD_WORDS = 6;
-/** A head set bigger than the body by more than this is a heading of the page, not an entry's. */
+/** A head set in the body's size give or take this is an entry's (points). */
 const SIZE_TOLERANCE = 0.5;
+/**
+ * A bold head set bigger than the body, up to this ratio, heads an entry too when the contents do
+ * not list it: a manual's unlisted sub-headings (".DEF", ".DIM" ... set like its numbered
+ * sub-sections, in a section the contents end at) are the entries of that section. Larger print
+ * is a page's or a chapter's heading.
+ */
+const MAX_HEAD_RATIO = 1.25;
 /** Lines an entry's text may run to without the next head: past them the run is over. */
 const MAX_ENTRY_LINES = 30;
 /** The entry under a head set in a face of its own is indented below it by at least this much (points). */
@@ -45,7 +53,7 @@ export function detectHeadedEntries(
   };
   const apart = (l: ParsedLine) => (l.bold && opts.isHeading(l)) || (!l.bold && l.font !== opts.bodyFont && hangsBelow(l) && !opts.opensItem?.(l));
   const shaped = (l: ParsedLine) =>
-    apart(l) && !l.leadIn && !opts.isTocHeading(l) && Math.abs(l.size - opts.bodySize) <= SIZE_TOLERANCE && NAME.test(l.text.trim()) && balanced(l.text) && l.text.trim().split(/\s+/).length <= MAX_HEAD_WORDS;
+    apart(l) && !l.leadIn && !opts.isTocHeading(l) && (Math.abs(l.size - opts.bodySize) <= SIZE_TOLERANCE || (l.bold && l.size > opts.bodySize && l.size <= opts.bodySize * MAX_HEAD_RATIO)) && NAME.test(l.text.trim()) && balanced(l.text) && l.text.trim().split(/\s+/).length <= MAX_HEAD_WORDS;
   // A bold line the document sets again and again ("DISCUSSION", "Example", "Where") labels a
   // field of every record, not one entry of a list: only heads of their own name an entry.
   const seen = new Map<string, number>();
