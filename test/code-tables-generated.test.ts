@@ -199,3 +199,36 @@ describe('a function\'s usage written out with its parameters (generated)', () =
     expect(answer.kind === 'factual' ? answer.answer : names.join(' ')).toMatch(/numeric/);
   });
 });
+
+/**
+ * An API reference in the text's own face: each function's entry opens with its declaration
+ * (over two lines for the last), its description and a "Parameters:" label every entry repeats.
+ */
+const apiReference: Draw = (doc) => {
+  textAt(doc, 72, 50, 'Vector helpers', { bold: true, size: 12 });
+  textAt(doc, 72, 74, 'Vectors have three components. The library provides several primitives for vector math.');
+  textAt(doc, 72, 92, 'typedef struct { double n[3]; } vec3;');
+  let y = 120;
+  const entry = (decl: string[], text: string) => {
+    decl.forEach((d, k) => textAt(doc, 72, y + 14 * k, d));
+    y += 14 * decl.length + 8;
+    textAt(doc, 72, y, text);
+    textAt(doc, 72, y + 18, 'Parameters:', { bold: true });
+    textAt(doc, 100, y + 34, 'r: the vector that receives the result.');
+    y += 62;
+  };
+  entry(['void vec_init(vec3* r, double x, double y, double z);'], 'Fills the vector with the three values.');
+  entry(['double vec_length(const vec3* a);'], 'Returns the length of the vector.');
+  entry(['void vec_cross(vec3* r,', '               const vec3* a, const vec3* b);'], 'Sets the result to the cross product of the two vectors.');
+  textAt(doc, 72, y + 10, 'Matrix helpers', { bold: true, size: 12 });
+  textAt(doc, 72, y + 34, 'A matrix is made of three vectors, as the call mat_init(&m, a, b, c); shows.');
+};
+
+describe('an API reference that heads each entry by its declaration (generated)', () => {
+  it('reads the entries as one list named by their functions, up to the next heading', async () => {
+    const { model, itemsOf } = await structureOf(await drawPdf([apiReference]));
+    expect(itemsOf(/several primitives for vector math/).map((i) => i.label)).toEqual(['vec_init', 'vec_length', 'vec_cross']);
+    // A call in a sentence ("... mat_init(&m, a, b, c); shows.") is no declaration.
+    expect(model.items.some((i) => i.label === 'mat_init')).toBe(false);
+  });
+});

@@ -26,6 +26,7 @@ import { detectHeaderSeries } from './header-series.ts';
 import { identifierLists, indexIdentifiers } from './identifiers.ts';
 import { detectRecords } from './records.ts';
 import { readOffTables, renumbered } from './table-overlap.ts';
+import { detectDeclaredEntries } from './declared-entries.ts';
 
 export interface ListRow {
   id: number;
@@ -136,6 +137,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   inline.push(...detectReferenceEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // A function's usage written out with its parameters ("f(name, class=\"default\", ...)").
   inline.push(...detectCallSignatures(doc.lines, { outsideText, firstIndex: blocks.length + inline.length }));
+  // An API reference's entries, each opened by its function's declaration in the text's face.
+  inline.push(...detectDeclaredEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   // Members a counted intro hands to paragraphs of their own ("Three types of response ...:" then "The M (momentary) response is ...").
   inline.push(...detectCountedParagraphs(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
