@@ -506,3 +506,13 @@ describe('understandQuestion: numbers of structural units and conditions on the 
     expect(u('Which rules apply, not the core ones?').excluded).toEqual(['core']);
   });
 });
+
+describe('understandQuestion: a dimension is one word', () => {
+  it('keeps "3x3" whole, in the keywords and in the item phrase', () => {
+    const u = understandQuestion('What 3x3 matrix helper functions does the plug-in API give me?');
+    // Before: "x3", read from the letter on.
+    expect(u.keywords).toContain('3x3');
+    expect(u.keywords).not.toContain('x3');
+    expect(u.itemPhrase).toBe('3x3 matrix helper functions');
+  });
+});

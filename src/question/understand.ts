@@ -466,13 +466,20 @@ interface Tok {
   start: number;
 }
 
+/**
+ * A dimension or size written with a letter between numbers ("3x3 matrix", "1024x768") is one
+ * word: read from its letter on it would be "x3".
+ */
+const DIMENSION = String.raw`\d+[xX]\d+(?![A-Za-z0-9])`;
+const DIMENSION_WORD = new RegExp(`^${DIMENSION}$`);
+
 function tokenize(text: string, codes: Span[]): Tok[] {
   const toks: Tok[] = [];
   let pos = 0;
   const pushPlain = (chunk: string, base: number) => {
     // A number with a plus after it ("128+ glyph encodings") is one quantity, no break in a phrase.
     // A name joined by underscores ("check_nrpe") is one word, as a hyphenated one is.
-    const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011_][A-Za-z0-9]+)*|\d+(?:[.,]\d+)*(?:\+(?!\d))?|[^\sA-Za-z0-9]/g;
+    const re = new RegExp(`${DIMENSION}|[A-Za-z][A-Za-z0-9]*(?:['’\\-\\u2010\\u2011_][A-Za-z0-9]+)*|\\d+(?:[.,]\\d+)*(?:\\+(?!\\d))?|[^\\sA-Za-z0-9]`, 'g');
     for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
       const t = m[0];
       // "What's in ..." reads as "What is in ...", not as a possessive.
@@ -483,7 +490,7 @@ function tokenize(text: string, codes: Span[]): Tok[] {
         toks.push({ text: verb, lower: verb, kind: 'word', start: base + m.index + contraction[1]!.length });
         continue;
       }
-      const kind: Tok['kind'] = /^[A-Za-z]/.test(t) ? 'word' : /^\d/.test(t) ? 'num' : 'punct';
+      const kind: Tok['kind'] = /^[A-Za-z]/.test(t) || DIMENSION_WORD.test(t) ? 'word' : /^\d/.test(t) ? 'num' : 'punct';
       const lower = t.toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-');
       toks.push({ text: t, lower, kind, start: base + m.index });
     }
@@ -1142,7 +1149,7 @@ function extractKeywords(text: string, codes: Span[], nounish: Set<string>): { k
   stripped += text.slice(pos);
   const keywords: string[] = [];
   const acronyms = new Set<string>();
-  const re = /[A-Za-z][A-Za-z0-9]*(?:['’\-\u2010\u2011][A-Za-z0-9]+)*/g;
+  const re = new RegExp(`${DIMENSION}|[A-Za-z][A-Za-z0-9]*(?:['’\\-\\u2010\\u2011][A-Za-z0-9]+)*`, 'g');
   for (let m = re.exec(stripped); m; m = re.exec(stripped)) {
     const w = m[0].toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-');
     if (w.length < 2 || STOPWORDS.has(w) || parseNumberWord(w) !== null) continue;
