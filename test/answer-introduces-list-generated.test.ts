@@ -41,3 +41,44 @@ describe('a factual question whose extract ends in a sentence that introduces a 
     expect(answer.kind).toBe('factual');
   });
 });
+
+/**
+ * A slide whose points are all bulleted, one of them "Different states:" over the states it
+ * introduces, asked for after the question sets its scene in words no list holds ("A tool I rely
+ * on looks abandoned."). Both levels are marked alike, as slides mark them. The nested list is announced by the item noun alone and leads the
+ * runner-up clearly; the slide's points flattened together are not the answer. Each slide is
+ * bookmarked, as slide decks are.
+ */
+const slides: Draw[] = [
+  (doc) => {
+    doc.outline.addItem('Adopting orphaned projects');
+    at(doc, 20, 20, 'Adopting orphaned projects', { bold: true, size: 14 });
+    at(doc, 30, 50, '• Many unmaintained projects in the archive', { size: 10 });
+    at(doc, 30, 68, '• Full list and process on the web site', { size: 10 });
+    at(doc, 30, 86, '• Different states:', { size: 10 });
+    at(doc, 50, 101, '• Orphaned: the project is unmaintained', { size: 9 });
+    at(doc, 50, 115, '• RFA: request for adopter', { size: 9 });
+    at(doc, 50, 129, '• ITA: intent to adopt', { size: 9 });
+    at(doc, 30, 147, '• When in doubt, ask the quality team', { size: 10 });
+  },
+  (doc) => {
+    doc.outline.addItem('Getting your project in');
+    at(doc, 20, 20, 'Getting your project in', { bold: true, size: 14 });
+    at(doc, 30, 50, '• Find a sponsor among the developers', { size: 10 });
+    at(doc, 30, 68, '• Upload to the queue and wait for review', { size: 10 });
+  },
+  (doc) => {
+    doc.outline.addItem('Where to find help');
+    at(doc, 20, 20, 'Where to find help', { bold: true, size: 14 });
+    at(doc, 30, 50, '• The mailing lists and the chat channels', { size: 10 });
+    at(doc, 30, 68, '• The wiki pages of each team', { size: 10 });
+  },
+];
+
+describe('a nested list announced by the item noun alone (no LLM)', () => {
+  const subject = generatedDocument(() => drawPdf(slides), 'tutorial-slides.pdf');
+  it('answers with the states under "Different states:", not every point of the slide', async () => {
+    const { answer } = await subject.ask<ListingAnswer>('A tool I rely on looks abandoned. What states can such a thing be flagged with?');
+    expect(answer.items.map((i) => i.name)).toEqual(['Orphaned', 'RFA', 'ITA']);
+  });
+});

@@ -232,3 +232,55 @@ describe('a hyphenated keyword finds its words written apart (no LLM)', () => {
     expect(answer.items.map((i) => i.name)).toEqual(['.DEF creates a symbol', '.DIM adds auxiliary entries', '.LINE marks a source line']);
   });
 });
+
+describe('sub-entries a level down, each titled as one of the items (no LLM)', () => {
+  // The question names the chapter ("the inputs for the XML interface"); its sub-entries are not
+  // the components, the sub-entries of its "2.3" are, each titled "<name> component". They are a
+  // part of one sub-entry, but as the level the question asks for, named as such, not a list
+  // inside one item.
+  const doc = generatedDocument(
+    () => {
+      let part: PDFKit.PDFOutline;
+      let opts: PDFKit.PDFOutline;
+      return drawPdf([
+  (doc: PDFKit.PDFDocument) => {
+    doc.outline.addItem('1 Command line');
+    at(doc, 72, 60, '1 Command line', { bold: true, size: 16 });
+    at(doc, 72, 90, 'The program reads its options from the command line and writes its results to files.');
+  },
+  (doc: PDFKit.PDFDocument) => {
+    part = doc.outline.addItem('2 Inputs for the XML interface');
+    at(doc, 72, 60, '2 Inputs for the XML interface', { bold: true, size: 16 });
+    part.addItem('2.1 Mixture models');
+    at(doc, 72, 90, '2.1 Mixture models', { bold: true, size: 13 });
+    at(doc, 72, 112, 'A mixture model lets the rates of change vary from one site of the alignment to the next.');
+    part.addItem('2.2 The XML format');
+    at(doc, 72, 140, '2.2 The XML format', { bold: true, size: 13 });
+    at(doc, 72, 162, 'The XML file is made of components, each with attributes that set the model.');
+  },
+  (doc: PDFKit.PDFDocument) => {
+    opts = part.addItem('2.3 Options of the file');
+    at(doc, 72, 60, '2.3 Options of the file', { bold: true, size: 13 });
+    let y = 90;
+    for (const [c, t] of <[string, string][]>[['phyml', 'The root of the file, which names the run.'], ['topology', 'The starting tree of the search.'], ['ratematrices', 'The substitution models of the mixture.'], ['equfreqs', 'The frequencies of the states.']]) {
+      opts.addItem(`${c} component`);
+      at(doc, 72, y, `${c} component`, { bold: true, size: 13 });
+      at(doc, 72, y + 18, `${t} Each instance of the ${c} component has the following options:`, { size: 10 });
+      at(doc, 90, y + 34, '• id: the name of the instance', { size: 10 });
+      y += 64;
+    }
+  },
+  (doc: PDFKit.PDFDocument) => {
+    doc.outline.addItem('3 Examples');
+    at(doc, 72, 60, '3 Examples', { bold: true, size: 16 });
+    at(doc, 72, 90, 'The examples below show a mixture of four models on one alignment.');
+  },
+]);
+    },
+    'model-manual.pdf',
+  );
+  it('answers with the entries titled by the item noun, not with the chapter\'s sub-entries', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('In the inputs for the XML interface, which components are described one by one?');
+    expect(answer.items.map((i) => i.name)).toEqual(['phyml component', 'topology component', 'ratematrices component', 'equfreqs component']);
+  });
+});

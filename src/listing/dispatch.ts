@@ -359,7 +359,11 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   const named = chain?.variant === 'toc-children' && ctx.routed.entry && (entryNamed || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope)));
   const repeated = named ? [...(await titleCounts(ctx.db, ctx.documentId, chain!.items.map((i) => i.name))).values()].filter((n) => n > 1).length : 0;
   const within = named && repeated === 0 ? itemSpans(ctx, chain!.items) : [];
-  for (const r of all) if (r.list !== sectional && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;
+  // Sub-entries a level down each titled as an instance of the item noun ("topology component",
+  // ... under "8.6 XML options" for "which components") are that level, named as such: not a
+  // part of one item.
+  const namedLevel = (r: RankedList) => (r.features.itemsNamed ?? 0) > 0 && nested.some((n) => n.list === r.list);
+  for (const r of all) if (r.list !== sectional && !namedLevel(r) && within.some((w) => w.holds(r.list) && !w.named)) r.features.insideItem = 1;
   markInsideBodyItems(ctx, all);
   const sound = all.filter((r) => !r.features.scopeIsItem && !r.features.insideItem);
   const sorted = sound.length ? [...sound, ...all.filter((r) => r.features.scopeIsItem || r.features.insideItem)] : all;
@@ -395,7 +399,9 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // of this redesign were ...:") and that holds two of the question's words: a question that sets
   // the scene first ("DocBook was rewritten as a RELAX NG grammar. How many goals ...") has words
   // no list needs to hold.
-  const announced = Boolean(top && top.features.noun && top.features.introduced && top.features.inScope && (top.features.wordsCovered ?? 0) >= 2);
+  // So is one whose intro is little more than the item noun ("Different states:") when it leads
+  // the runner-up clearly: the routed section announces it, and no other list comes close.
+  const announced = Boolean(top && top.features.noun && top.features.introduced && top.features.inScope && ((top.features.wordsCovered ?? 0) >= 2 || margin >= TUNING.listMinMargin));
   // The list the question was read as a listing for (the routed section's body is that list):
   // it is the reason there is a list to sweep, whatever the question's other words.
   const placed = Boolean(top && fromSection && top.list.id === ctx.sectionList);
