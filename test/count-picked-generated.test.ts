@@ -88,6 +88,7 @@ describe('a count stated pages away from the list (no LLM)', () => {
     // Before: "complete (cardinality)".
     expect(answer.isComplete).toBeNull();
     expect(answer.completenessSource).toBe('unknown');
+    expect(answer.completenessReason).toMatch(/stated pages away from the list/);
   });
 });
 

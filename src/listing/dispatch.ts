@@ -173,7 +173,9 @@ export async function runListing(ctx: StrategyContext, lists?: StoredList[]): Pr
   // A count stated far from the chosen list confirms it only when its items are known to be all
   // the sections under one entry (what the count may well be of); the list's own count always may.
   const farCount = !own && !sections && chosen.detail.countFar === true;
-  const decided = decideCompleteness(farCount ? { ...chosen, relevant: false } : chosen, items.length, own ?? cue, ctx.routed);
+  const judged = decideCompleteness(farCount ? { ...chosen, relevant: false } : chosen, items.length, own ?? cue, ctx.routed);
+  // Say why the count met did not decide: the generic "no stated count confirms" would hide it.
+  const decided = farCount && cue && judged.isComplete === null && cue.count === items.length ? { ...judged, reason: `found ${items.length}, as many as the document states ("${cue.text}", p.${cue.pageNum}), but that count is stated pages away from the list: it may count other things` } : judged;
   const verdict = sections && decided.isComplete === true ? { ...decided, reason: `${decided.reason}; its items are all the sections under "${sections.parent}"` } : decided;
   await ctx.tracer.record({
     stage: 'verify',
