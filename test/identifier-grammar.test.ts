@@ -13,6 +13,7 @@ import {
   SERIES_NUMBER,
   WORD_NUMBER,
   capitalNames,
+  programNames,
   dottedDash,
   escapeRegex,
   isSeriesNumber,
@@ -120,5 +121,17 @@ describe('names in capitals', () => {
     expect(capitalNames('BZ_OK')).toBeNull();
     expect(capitalNames('-h, --help')).toBeNull();
     expect(capitalNames('Work, Derived Work')).toBeNull();
+  });
+});
+
+describe('names in lower case as programs write them', () => {
+  it('reads several targets named over one description as one name each, and no series of words or aliases', () => {
+    expect(programNames('build, build-arch, build-indep')).toEqual(['build', 'build-arch', 'build-indep']);
+    expect(programNames('binary_arch, binary_indep')).toEqual(['binary_arch', 'binary_indep']);
+    // Plain words in a series, one name, options (a comma joins aliases) and repeats stay whole.
+    expect(programNames('red, green, blue')).toBeNull();
+    expect(programNames('build-arch')).toBeNull();
+    expect(programNames('-v, --verbose')).toBeNull();
+    expect(programNames('Work, Derived Work')).toBeNull();
   });
 });

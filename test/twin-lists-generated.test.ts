@@ -86,3 +86,30 @@ describe('two lists, each for one of two nouns a question joins (generated)', ()
     expect(answer.items.map((i) => i.name.split(' - ')[0])).toEqual(['LoadFont', 'LoadQueryFont']);
   });
 });
+
+/**
+ * A rules file's required targets, several named over one description ("build, build-arch,
+ * build-indep: ..."): each name is one member of the list.
+ */
+const rulesSlide = generatedDocument(
+  () =>
+    drawPdf([
+      (doc) => {
+        at(doc, 72, 60, '1 The rules file', { bold: true, size: 14 });
+        at(doc, 72, 86, 'The rules file is a makefile that builds the package from its source.');
+        at(doc, 72, 104, 'Required targets:');
+        at(doc, 90, 122, '• build, build-arch, build-indep: configure and compile everything');
+        at(doc, 90, 140, '• binary, binary-arch: build the binary packages');
+        at(doc, 90, 158, '• clean: clean up the source directory');
+        at(doc, 72, 186, 'Other targets are optional and may be added by the maintainer.');
+      },
+    ]),
+  'rules-file.pdf',
+);
+
+describe('an item naming several program names at once (no LLM)', () => {
+  it('answers with each target named, not with the three items\' heads', async () => {
+    const { answer } = await rulesSlide.ask<ListingAnswer>('Which make targets must the rules file provide?');
+    expect(answer.items.map((i) => i.name)).toEqual(['build', 'build-arch', 'build-indep', 'binary', 'binary-arch', 'clean']);
+  });
+});

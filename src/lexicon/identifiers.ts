@@ -35,6 +35,25 @@ export function capitalNames(term: string): string[] | null {
 }
 
 /**
+ * A name in lower case as programs write their targets, commands and keys ("build-arch",
+ * "binary_indep"): a letter, then letters and digits, parts joined by dashes or underscores.
+ */
+export const PROGRAM_NAME = String.raw`[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*`;
+
+/**
+ * The names of an item that names several programs' names at once ("build, build-arch,
+ * build-indep: should perform ..."): each such a name, the commas between them, one joined by a
+ * dash or an underscore at least (so plain words in a series, "red, green", stay one label).
+ * Names opening with dashes are options, where a comma joins aliases ("-v, --verbose"): never split.
+ */
+export function programNames(term: string): string[] | null {
+  const t = term.trim();
+  if (!new RegExp(`^${PROGRAM_NAME}(?:\\s*,\\s*${PROGRAM_NAME})+$`).test(t)) return null;
+  const names = t.split(/\s*,\s*/);
+  return names.some((n) => /[-_]/.test(n)) && new Set(names).size === names.length ? names : null;
+}
+
+/**
  * One number segment of a code. The copies disagreed (`\d{1,2}` in the sweeps' word-number and
  * V-number shapes and in the structure model's word-number form, `\d{1,3}` elsewhere): three
  * digits, so "MEASURE 2.100" or "V14.120" read like their siblings.

@@ -17,7 +17,7 @@ import { measureCell } from '../structure/header-series.ts';
 import { CONSTITUTED } from '../structure/inline-lists.ts';
 import { OPEN_VERB_END } from '../structure/lists.ts';
 import { readingPosition } from '../text/position.ts';
-import { calledNames, capitalNames, DOTTED_NUMBER, pathsIn } from '../lexicon/identifiers.ts';
+import { calledNames, capitalNames, DOTTED_NUMBER, pathsIn, programNames } from '../lexicon/identifiers.ts';
 import { CLASSIFIER_WORDS, FUNCTION_WORDS, PARAMETER_NOUNS, parseNumberWord } from '../lexicon/english.ts';
 import type { ListRow } from '../structure/build-structure.ts';
 import { stripNumbering } from '../toc/numbering.ts';
@@ -631,8 +631,9 @@ export function listItemsAsCandidates(l: StoredList, all: StoredList[] = []): Ca
   return l.items.flatMap((it, k) => {
     const surface = [it.text, ...(nestedText(k) ? [`${it.text} ${nestedText(k)}`] : [])];
     const citations = [{ pageNum: it.pageNum, lineNum: it.lineNum, lineId: it.lineId, quote: it.lineText }];
-    // A definition list's entry that names several terms over one description is one item per name.
-    const names = (l.kind === 'term' ? capitalNames(it.label) : null) ?? [it.label];
+    // A definition list's entry that names several terms over one description is one item per
+    // name; so is any item that names several programs' names at once ("build, build-arch: ...").
+    const names = (l.kind === 'term' ? capitalNames(it.label) : null) ?? programNames(it.label) ?? [it.label];
     return names.map((name) => ({ name, surfaceForms: [...new Set([name, ...surface])], citations, confidence: 0.8 }));
   });
 }
