@@ -10,11 +10,10 @@ import type { StoredList } from './candidates.ts';
 import type { Candidate, StrategyContext } from './strategy-types.ts';
 import { citeEntries } from './strategies/structure.ts';
 import { tocLevel, type TocNode } from '../sql/toc-level.ts';
-import { isCaptionTitle, stripNumbering } from '../toc/numbering.ts';
-import { stem, tokensOf } from '../text/text-match.ts';
-import { isPluralNoun } from '../question/understand.ts';
-import { DETERMINERS, PREPOSITIONS } from '../lexicon/english.ts';
+import { isCaptionTitle } from '../toc/numbering.ts';
+import { stem } from '../text/text-match.ts';
 import { titleNamedBy } from '../route/score-entry.ts';
+import { namesOneOf } from './instance-title.ts';
 
 /** How many levels below the routed entry are read, and how many entries at most. */
 const MAX_DEPTH = 2;
@@ -98,17 +97,8 @@ async function leafSiblings(ctx: StrategyContext, leaf: TocNode, lists: StoredLi
  * their own ("The Local Domain" for "domain"); none when the leaf's title does not.
  */
 function nounTitledRun(entries: TocNode[], leafId: number, noun: string | null): TocNode[] {
-  const n = noun ? stem(noun) : '';
-  if (!n) return [];
-  // A name right before the noun: "Structure of a Domain" is about a domain, not one of them.
-  // The noun in the singular: a title in the plural ("2.3.1 Policy Elements") names a group of
-  // them, not one.
-  const titled = (e: TocNode) => {
-    const words = tokensOf(stripNumbering(e.title));
-    const last = words.at(-1) ?? '';
-    const before = words.at(-2);
-    return before !== undefined && !DETERMINERS.has(before) && !PREPOSITIONS.has(before) && stem(last) === n && !isPluralNoun(last);
-  };
+  if (!noun || !stem(noun)) return [];
+  const titled = (e: TocNode) => namesOneOf(e.title, noun);
   const at = entries.findIndex((e) => e.id === leafId);
   if (at < 0 || !titled(entries[at]!)) return [];
   let from = at;

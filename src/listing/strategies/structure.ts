@@ -10,7 +10,8 @@ import { cite, type Candidate, type StrategyContext, type StrategyResult } from 
 import type { LineRow } from '../../db/rows.ts';
 import { leadIn } from './lead-in.ts';
 import { isSetAside } from '../set-aside.ts';
-import { nounModifiers, pluralize } from '../../question/understand.ts';
+import { nounModifiers } from '../../question/understand.ts';
+import { namesOneOf } from '../instance-title.ts';
 import { contentLines } from './content-lines.ts';
 import { sectionsLacking } from './lacking.ts';
 import { joinParts } from '../../structure/lists.ts';
@@ -325,13 +326,9 @@ function introducesItems(e: Enumeration, lines: LineRow[], ctx: Pick<StrategyCon
   // A heading titled by one of the items ("2. Control module" for "which modules") names that
   // one member, whose own steps follow: it does not introduce the items asked for.
   const head = tokensOf(ctx.u.itemNounSingular ?? '').at(-1);
-  const namesOne = (text: string) => {
-    const last = tokensOf(text).at(-1);
-    return Boolean(head && last === head && pluralize(head) !== head && tokensOf(text).length >= 2);
-  };
   const before = lines
     .slice(Math.max(0, idx - 3), idx)
-    .filter((l) => !(l.bold && namesOne(l.text)))
+    .filter((l) => !(l.bold && head && namesOneOf(l.text, head)))
     .map((l) => l.text)
     .join(' ');
   if (!before.length) return false;
