@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 17 ]; then
+  fetch ragel /usr/share/doc/ragel/ragel-guide.pdf.gz ragel-6-10-user-guide.pdf
+  fetch storebackup /usr/share/doc/storebackup/storeBackup.pdf.gz storebackup-3-2-1-manual.pdf
+  fetch r-cran-sets /usr/lib/R/site-library/sets/doc/sets.pdf sets-generalized-customizable-sets-jss.pdf
+  fetch imx-code-signing-tool /usr/share/doc/imx-code-signing-tool/HAB4_API.pdf.gz nxp-hab4-api-reference-manual.pdf
+  fetch mk-configure /usr/share/doc/mk-configure/presentation.pdf.gz mk-configure-presentation-2012.pdf
   ls -l "$out"
   exit 0
 fi
