@@ -86,3 +86,44 @@ describe('a numbered run that goes on under a new heading (generated)', () => {
     expect(top.find((c) => ACTS_B[0]!.startsWith(c.first))?.features.mentionsRefOnly).toBe(0);
   });
 });
+
+/**
+ * Slides of one numbered list, its frame title repeated on each: items 1 … 4 on the first slide,
+ * 6 … 8 on the second. Item 5 is lost between the pages (a slide left out of the PDF): the run
+ * is one list with a gap, never two lists, and nothing may call it whole.
+ */
+const CAPABILITIES = ['Parses configuration files of any size', 'Caches the parsed results on disk', 'Reports errors with their line numbers', 'Runs on every Unix-like system'];
+const MORE = ['Exports the settings as plain text', 'Checks the settings against a schema', 'Merges several files into one'];
+
+function slide(first: number, items: string[]): Draw {
+  return (doc) => {
+    textAt(doc, 20, 20, 'Capabilities', { size: 16 });
+    if (first === 1) textAt(doc, L, 56, 'The configuration tool has the following capabilities:');
+    items.forEach((t, i) => {
+      textAt(doc, L, 80 + i * 30, `${first + i}.`);
+      textAt(doc, L + 20, 80 + i * 30, t);
+    });
+  };
+}
+
+const slides = () => drawPdf([slide(1, CAPABILITIES), slide(6, MORE)]);
+
+describe('a numbered run that skips one number at a page break (generated)', () => {
+  const doc = generatedDocument(slides, 'capability-slides.pdf');
+
+  it('keeps the run one list, marked as not sequential', async () => {
+    const parsed = await parsePdf(new Uint8Array(await slides()), { pageCap: 5 });
+    const model = buildStructure(parsed, buildToc(parsed).entries);
+    const lists = model.lists.filter((l) => l.kind === 'decimal');
+    expect(lists).toHaveLength(1);
+    expect(model.items.filter((i) => i.listId === lists[0]!.id).map((i) => i.text)).toEqual([...CAPABILITIES, ...MORE]);
+    expect(lists[0]!.sequential).toBe(false);
+  });
+
+  it('counts the items the text holds and does not call the list whole', async () => {
+    const { answer, trace } = await doc.ask<ListingAnswer>('How many capabilities are listed?');
+    expect(answer.count).toBe(CAPABILITIES.length + MORE.length);
+    expect(answer.isComplete).not.toBe(true);
+    expect(trace.find((t) => t.step === 'candidates')?.decision).toMatch(/not proven whole: its numbering skips a number/);
+  });
+});

@@ -77,6 +77,8 @@ interface OpenItem {
   /** Continuation lines sit at the marker's own indent (paragraph-style items). */
   flush: boolean;
   lead: string | null;
+  /** The size of the line the item opens on. */
+  size: number;
 }
 
 interface Open {
@@ -99,6 +101,9 @@ const WRAP_BACK_MAX = 24;
 const PARAGRAPH_STEP = 1.6;
 // Lines kept as floating text of an ordered list before the list is given up.
 const MAX_FLOATING_LINES = 30;
+
+// How much larger than the item's text a page-top line is to be a slide's repeated title (14 pt over 11).
+const REPEATED_TITLE_SIZE = 1.2;
 
 const ENDS_ITEM = /([.;:!?]["”’)\]]*|[;,]\s+(or|and))$/i;
 
@@ -170,6 +175,14 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
         const wider = Math.max(0, (/\d+/.exec(m.raw)?.[0].length ?? 0) - String(o.last).length) * DIGIT_WIDTH * l.size;
         const indentOk = !sameCol || Math.abs(indent - o.indent!) <= tol(l) || (indent < o.indent! && o.indent! - indent <= tol(l) + wider);
         if (indentOk && continues(m, o.kind, o.style, o.last, o.glyph)) {
+          matched = i;
+          break;
+        }
+        // The first marker of a new page one number past the next ("11." after "9." on the page
+        // before): an item lost between pages (a slide left out, a page missing), not a new list.
+        // The run goes on and is no longer sequential, so nothing calls it whole.
+        if (indentOk && skipsOneAtPageBreak(m, o, l)) {
+          o.list.sequential = false;
           matched = i;
           break;
         }
@@ -248,6 +261,14 @@ export function detectLists(lines: ListSourceLine[], opts: DetectOptions): Struc
       const sameCol = o.colKey === colKey && o.indent !== null;
       const cur = o.current;
       const unfinished = !ENDS_ITEM.test(lastPart(o).trim());
+      // A line set larger than the item at the top of the next page, which the heading test let
+      // pass, is the title a slide repeats over the list it continues ("Features" on each frame):
+      // neither more of the item nor the list's end.
+      const lastPage = cur.item.lines.at(-1)?.pageNum ?? l.pageNum;
+      if (l.pageNum > lastPage && l.size >= cur.size * REPEATED_TITLE_SIZE) {
+        placed = true;
+        continue;
+      }
       if (!sameCol) {
         // First line after a column or page break: an unfinished item runs on, and so does a new
         // paragraph of the item set at its hanging indent, as on the page before.
@@ -386,6 +407,13 @@ function continuesUnderHeading(m: Marker, closed: StructList | undefined, last: 
   return all.find((r) => r.kind === closed.kind && r.ordinal === last + 1) ?? null;
 }
 
+function skipsOneAtPageBreak(m: Marker, o: Open, l: ListSourceLine): boolean {
+  const lastPage = o.current.item.lines[0]?.pageNum ?? l.pageNum;
+  if (o.kind === 'bullet' || o.last === null || l.pageNum <= lastPage || m.style !== o.style) return false;
+  const all = [{ kind: m.kind, ordinal: m.ordinal }, ...m.alternatives];
+  return all.some((r) => r.kind === o.kind && r.ordinal === o.last! + 2);
+}
+
 function newItem(list: StructList, marker: string, rest: string, l: ListSourceLine): OpenItem {
   const item: StructItem = { ordinal: list.items.length + 1, marker, label: '', text: '', lines: [ref(l)] };
   list.items.push(item);
@@ -393,7 +421,7 @@ function newItem(list: StructList, marker: string, rest: string, l: ListSourceLi
   // A bold run-in heading after the marker names the item ("1. Scope. The policy ...").
   const leadMarker = l.leadIn ? parseMarker(l.leadIn) : null;
   const lead = (leadMarker ? leadMarker.rest : l.leadIn ?? '').replace(/[\s.:;–—-]+$/u, '').trim();
-  return { item, parts: [rest], textIndent: null, textAt: null, flush: false, lead: lead && rest.startsWith(lead) ? lead : null };
+  return { item, parts: [rest], textIndent: null, textAt: null, flush: false, lead: lead && rest.startsWith(lead) ? lead : null, size: l.size };
 }
 
 function append(o: Open, l: ListSourceLine): void {
