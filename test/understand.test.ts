@@ -516,3 +516,14 @@ describe('understandQuestion: a dimension is one word', () => {
     expect(u.itemPhrase).toBe('3x3 matrix helper functions');
   });
 });
+
+describe('understandQuestion: a name template is one word', () => {
+  it('reads "tool_* commands" as a plural noun phrase with the template as a modifier, its stem a keyword', () => {
+    const u = understandQuestion('Which separate tool_* commands does the kit install?');
+    // Before: the phrase stopped at the underscore, "tool" read as a singular noun: a factual question.
+    expect(u.intent).toBe('listing');
+    expect(u.itemPhrase).toBe('tool_* commands');
+    expect(u.keywords).toContain('tool');
+    expect(u.keywords.some((k) => k.includes('*'))).toBe(false);
+  });
+});

@@ -479,7 +479,8 @@ function tokenize(text: string, codes: Span[]): Tok[] {
   const pushPlain = (chunk: string, base: number) => {
     // A number with a plus after it ("128+ glyph encodings") is one quantity, no break in a phrase.
     // A name joined by underscores ("check_nrpe") is one word, as a hyphenated one is.
-    const re = new RegExp(`${DIMENSION}|[A-Za-z][A-Za-z0-9]*(?:['’\\-\\u2010\\u2011_][A-Za-z0-9]+)*|\\d+(?:[.,]\\d+)*(?:\\+(?!\\d))?|[^\\sA-Za-z0-9]`, 'g');
+    // A name template with a wildcard for its last part ("mkc_*", "HAB_*") is one word too, read as its stem.
+    const re = new RegExp(`${DIMENSION}|[A-Za-z][A-Za-z0-9]*(?:['’\\-\\u2010\\u2011_][A-Za-z0-9]+)*(?:_\\*)?|\\d+(?:[.,]\\d+)*(?:\\+(?!\\d))?|[^\\sA-Za-z0-9]`, 'g');
     for (let m = re.exec(chunk); m; m = re.exec(chunk)) {
       const t = m[0];
       // "What's in ..." reads as "What is in ...", not as a possessive.
@@ -491,7 +492,7 @@ function tokenize(text: string, codes: Span[]): Tok[] {
         continue;
       }
       const kind: Tok['kind'] = /^[A-Za-z]/.test(t) || DIMENSION_WORD.test(t) ? 'word' : /^\d/.test(t) ? 'num' : 'punct';
-      const lower = t.toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-');
+      const lower = t.toLowerCase().replace(/['’]s$/, '').replace(/[\u2010\u2011]/g, '-').replace(/_\*$/, '');
       toks.push({ text: t, lower, kind, start: base + m.index });
     }
   };
