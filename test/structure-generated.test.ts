@@ -259,6 +259,19 @@ describe('series in running prose', () => {
     expect(items.map((i) => i.label)).toEqual(['Remote Data Access', 'Object Binding', 'Query Language']);
     expect(items.map((i) => i.text)).toEqual(['Remote Data Access (RDA)', 'Object Binding (OB)', 'Query Language (QL)']);
   });
+  it('reads the examples after "e.g." as a series of the sentence before it, the comma before "e.g." parting nothing', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'Parts of the kit can be run as separate commands, e.g. kit fetch, kit check header, kit check');
+        at(doc, 72, 114, 'library, kit check size and kit clean. The kit runs on every system.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    expect(series).toHaveLength(1);
+    // Before: "e.g." ended a sentence, and the examples had no sentence to introduce them.
+    expect(series[0]!.intro).toBe('Parts of the kit can be run as separate commands e.g.');
+    expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['kit fetch', 'kit check header', 'kit check library', 'kit check size', 'kit clean']);
+  });
   it('ends the last element of a series before a relative clause that speaks of them all', async () => {
     const { model } = await structureOf([
       (doc) => {

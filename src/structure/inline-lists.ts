@@ -75,7 +75,12 @@ export function detectInlineLists(lines: ParsedLine[], opts: { outsideText: (l: 
 
 // Where a series' first element starts: after a colon or one of the words that introduce
 // examples or members in English prose.
-const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|by|via|like|namely|either|being))\s+(?=[^:]*$)/gi;
+const SERIES_LEAD = /(?::|\b(?:of|as|including|include|includes|are|is|on|to|by|via|like|namely|either|being)|\b(?:e\.g|i\.e)\.)\s+(?=[^:]*$)/gi;
+// "e.g." and "i.e." end no sentence: the examples after them belong to the sentence before.
+const EXAMPLE_ABBREVIATION = String.raw`(?<!\b(?:e\.g|i\.e)\.)`;
+// The comma before "e.g." parts no element: the examples start after the abbreviation. Blanked
+// to a space, so offsets into the sentence hold.
+const COMMA_BEFORE_EXAMPLES = /,(?=\s+(?:e\.g|i\.e)\.\s)/g;
 // The words that announce members, not any preposition: only they open a series inside a longer
 // clause ("..., with the most common being alerts, logs, and people").
 /** The verbs that say what a thing is made of ("each entry consists of"). */
@@ -128,13 +133,13 @@ function firstSeries(sentence: string, pattern: RegExp): RegExpExecArray | null 
  */
 function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
   const out: Omit<StructList, 'index'>[] = [];
-  for (const { sentence: raw, at } of sentencesOf(p.text, /(?<=[.!?;])\s+/)) {
+  for (const { sentence: raw, at } of sentencesOf(p.text, new RegExp(`(?<=[.!?;])${EXAMPLE_ABBREVIATION}\\s+`))) {
     // Numbered citations ("... and sentence representations [4, 27, 28, 22].") are no part of the
     // series: their commas would part it, their brackets end it. Offsets before them hold.
     // A short aside in brackets after an element ("the space (32)", "Service Level Agreement
     // (SLA)") belongs to it: blanked to spaces of its length, its brackets part nothing and the
     // offsets hold; the element's whole text takes it back (seriesList).
-    const sentence = raw.replace(NUMBERED_CITATION, '').replace(BRACKET_ASIDE, (a) => ' '.repeat(a.length));
+    const sentence = raw.replace(NUMBERED_CITATION, '').replace(BRACKET_ASIDE, (a) => ' '.repeat(a.length)).replace(COMMA_BEFORE_EXAMPLES, ' ');
     // Four elements or more (or three after a clause of the sentence's own); else three elements
     // ("red, green or blue"), as often a passing phrase as a list: only a word that announces
     // members ("such as", "including") or a colon right before them makes those one.
