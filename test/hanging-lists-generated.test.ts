@@ -967,3 +967,49 @@ describe('code blocks whose entries run over several lines (generated)', () => {
     expect(answer.count).toBe(3);
   });
 });
+
+describe('a console transcript and a list announced "as follows, with ..." (generated)', () => {
+  it('reads no definition list from commands after a prompt with their output set under them', async () => {
+    const { model } = await structureOf(
+      await drawPdf([
+      (doc) => {
+        textAt(doc, L, 100, 'Bags hold repeated members. As for plain sets, the usual operations such as union and');
+        textAt(doc, L, 100 + STEP, 'intersection are available:');
+        let y = 100 + 3 * STEP;
+        const cmd = (t: string) => ((textAt(doc, L, y, t, { font: 'Courier-Oblique', size: 10 }), (y += STEP)));
+        const out = (t: string) => ((y += 6), textAt(doc, L, y, t, { font: 'Courier', size: 10 }), (y += STEP + 8));
+        cmd('R> X <- bag(c("A", "B", "C"), 4:6)');
+        cmd('R> Y <- bag(c("B", "C", "D"), 1:3)');
+        cmd('R> X | Y');
+        out('{"A" [4], "B" [5], "C" [6], "D" [3]}');
+        cmd('R> X & Y');
+        out('{"B" [1], "C" [2]}');
+        cmd('R> X - Y');
+        out('{"A" [4], "B" [4], "C" [4]}');
+        textAt(doc, L, y + 10, 'The product and the sum of bags are defined as well, and multiply or add the counts.');
+      },
+      ]),
+    );
+    // Before: a term list of "R>", "R>", "R>", each command's output read as its definition.
+    expect(model.lists.filter((l) => l.kind === 'term')).toEqual([]);
+  });
+
+  it('reads the entries after "... are as follows, with X unless stated otherwise." as a list that sentence introduces', async () => {
+    const { model } = await structureOf(
+      await drawPdf([
+      (doc) => {
+        textAt(doc, L, 100, 'A. Available blending modes', { bold: true, size: 14 });
+        textAt(doc, L, 126, 'Let a and b be the two layers. Available specifications and the corresponding modes are');
+        textAt(doc, L, 126 + STEP, 'as follows, with full opacity used unless stated otherwise.');
+        const { entry } = entryWriter(doc, 126 + 3 * STEP, HANG + 8, 6);
+        entry('"normal" The top layer covers the one below it wherever it is', ['opaque, and lets it show through elsewhere.']);
+        entry('"multiply" The two layers are multiplied pixel by pixel, which', ['darkens the picture wherever both are dark.']);
+        entry('"screen" The inverses of both layers are multiplied, and the', ['result inverted, which lightens the picture.']);
+      },
+      ]),
+    );
+    const list = model.lists.find((l) => l.kind === 'term');
+    expect(list?.intro).toMatch(/as follows, with full opacity used unless stated otherwise\.$/);
+    expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(['"normal"', '"multiply"', '"screen"']);
+  });
+});

@@ -84,7 +84,33 @@ export function detectHangingLists(
   const left = leftEdges(text, opts.isHeading);
   const found = [...runs(text, left, opts, 'hanging'), ...runs(body, left, opts, 'block')];
   found.sort((a, b) => a.intro.pageNum - b.intro.pageNum || a.intro.lineNum - b.intro.lineNum);
-  return found.map((r, n) => toList(r, opts.firstIndex + n));
+  return found
+    .map((r) => toList(r, 0))
+    .filter(namesDistinctTerms)
+    .map((l, n) => ({ ...l, index: opts.firstIndex + n }));
+}
+
+/**
+ * A definition list names a different term in each entry. Entries that mostly open with the same
+ * word are a transcript of a console ("R>", ">>>" before each command and its output), whose
+ * hanging indents are the printed results, not definitions.
+ */
+function namesDistinctTerms(l: StructList): boolean {
+  const mostOf = (key: (label: string) => string | null) => {
+    const counts = new Map<string, number>();
+    for (const i of l.items) {
+      const k = key(i.label);
+      if (k !== null) counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    return Math.max(0, ...counts.values());
+  };
+  const repeated = (most: number) => most >= 2 && most * 2 >= l.items.length;
+  // The same label, or the same prompt (a first word of signs, not a name: "R>", ">>>", "$").
+  const prompt = (label: string) => {
+    const first = label.trim().split(/\s+/)[0] ?? '';
+    return /[^\p{L}\p{N}_.\-]/u.test(first) ? first : null;
+  };
+  return !repeated(mostOf((x) => x)) && !repeated(mostOf(prompt));
 }
 
 interface Run {

@@ -356,8 +356,10 @@ export const INTRO_END = /(?::|\b(?:as follows|the following)\s*\.)\s*$/i;
 export const OPEN_VERB_END = /\b(?:are|include|includes|is)\s*$/i;
 /** A sentence that opens by pointing at what comes next ("The following are ..."). */
 const FOLLOWING_OPENER = /^the\s+following\b/i;
+/** "... are as follows, with X unless stated otherwise.": the pointer ahead, then a proviso on what follows. */
+const AS_FOLLOWS_PROVISO = /\b(?:are|is)\s+as\s+follows\s*,\s+\S[^:]*\.\s*$/i;
 /** A sentence between two items that announces the items after it. */
-export const introducesNext = (text: string) => FOLLOWING_OPENER.test(text) || INTRO_END.test(text);
+export const introducesNext = (text: string) => FOLLOWING_OPENER.test(text) || INTRO_END.test(text) || AS_FOLLOWS_PROVISO.test(text);
 
 /**
  * The parts of numbered runs that intros interrupt, as lists of their own nested in the run
