@@ -272,6 +272,17 @@ describe('series in running prose', () => {
     expect(series[0]!.intro).toBe('Parts of the kit can be run as separate commands e.g.');
     expect(model.items.filter((i) => i.listId === series[0]!.id).map((i) => i.label)).toEqual(['kit fetch', 'kit check header', 'kit check library', 'kit check size', 'kit clean']);
   });
+  it('ends a series before a last element that a colon opens into a clause of its own', async () => {
+    const { model } = await structureOf([
+      (doc) => {
+        at(doc, 72, 100, 'Packages are built for many systems: Alpine, Arch, Debian, Fedora, Gentoo and compilers: GCC,');
+        at(doc, 72, 114, 'Clang and others.');
+      },
+    ]);
+    const series = model.lists.filter((l) => l.kind === 'series');
+    // Before: "compilers" was read as the fifth system.
+    expect(model.items.filter((i) => i.listId === series[0]?.id).map((i) => i.label)).toEqual(['Alpine', 'Arch', 'Debian', 'Fedora', 'Gentoo']);
+  });
   it('ends the last element of a series before a relative clause that speaks of them all', async () => {
     const { model } = await structureOf([
       (doc) => {

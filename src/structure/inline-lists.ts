@@ -187,6 +187,9 @@ function proseSeries(p: Paragraph): Omit<StructList, 'index'>[] {
     // A relative clause after the last element speaks of them all ("..., Parzen and quadratic
     // spectral kernel which are depicted in Figure 1"): the element ends before it.
     if (kept.length) kept[kept.length - 1] = kept.at(-1)!.replace(RELATIVE_CLAUSE, '');
+    // A last element with a colon right after it opens a clause of its own ("..., HP-UX, Cygwin
+    // and compilers: GCC, ..."): the "and" joins that clause to the series, not a member.
+    if (kept.length > 3 && /^\s*:/.test(sentence.slice(m.index + m[0].length))) kept.pop();
     if (kept.length < 3 || kept.some((x) => x.split(/\s+/).length > MAX_ELEMENT_WORDS || !wordy(x))) continue;
     parts.splice(0, parts.length, ...kept);
     const intro = `${before}${head}`.replace(/\s+/g, ' ').trim();
