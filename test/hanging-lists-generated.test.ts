@@ -1013,3 +1013,47 @@ describe('a console transcript and a list announced "as follows, with ..." (gene
     expect(model.items.filter((i) => i.listId === list?.id).map((i) => i.label)).toEqual(['"normal"', '"multiply"', '"screen"']);
   });
 });
+
+describe('one definition list in two runs, the second after a paragraph that points ahead (generated)', () => {
+  const modes = (doc: PDFKit.PDFDocument, y: number, entries: [string, string, string][]) => {
+    const { entry, at } = entryWriter(doc, y, HANG + 8, 6);
+    for (const [term, a, b] of entries) entry(`"${term}" ${a}`, [b]);
+    return at();
+  };
+  const spec = (secondIntro: string) => async () =>
+    drawPdf([
+      (doc) => {
+        textAt(doc, L, 100, 'A. Available blending modes', { bold: true, size: 14 });
+        textAt(doc, L, 126, 'Let a and b be the two layers. Available specifications and the corresponding modes are');
+        textAt(doc, L, 126 + STEP, 'as follows, with full opacity used unless stated otherwise.');
+        let y = modes(doc, 126 + 3 * STEP, [
+          ['normal', 'The top layer covers the one below it wherever it is', 'opaque, and lets it show through elsewhere.'],
+          ['multiply', 'The two layers are multiplied pixel by pixel, which', 'darkens the picture wherever both are dark.'],
+          ['darken', 'Keeps the darker of the two layers at each pixel, so that', 'no part of the picture grows lighter.'],
+        ]);
+        textAt(doc, L, y + 4, secondIntro);
+        y = modes(doc, y + 2 * STEP + 4, [
+          ['screen', 'The inverses of both layers are multiplied, and the', 'result inverted, which lightens the picture.'],
+          ['overlay', 'Multiplies where the lower layer is dark and screens', 'where it is light, keeping its highlights.'],
+          ['lighten', 'Keeps the lighter of the two layers at each pixel, so that', 'no part of the picture grows darker.'],
+        ]);
+      },
+    ]);
+
+  it('reads the first run on through the second when both intros name the same things, never whole by itself', async () => {
+    const { model } = await structureOf(await spec('The following inverted modes are obtained by combining the corresponding modes above.')());
+    const first = model.lists.find((l) => l.intro?.includes('as follows, with full opacity'));
+    expect(model.items.filter((i) => i.listId === first?.id).map((i) => i.label)).toEqual(['"normal"', '"multiply"', '"darken"', '"screen"', '"overlay"', '"lighten"']);
+    expect(first!.sequential).toBe(false);
+    const second = model.lists.find((l) => l.intro?.includes('inverted modes'));
+    expect(model.items.filter((i) => i.listId === second?.id).map((i) => i.label)).toEqual(['"screen"', '"overlay"', '"lighten"']);
+  });
+
+  it('keeps the runs apart when the second intro hands over other things, whatever plurals it shares', async () => {
+    for (const intro of ['The following layer settings are read by every mode listed above.', 'Besides the modes above, the program reads a number of layer settings that change each mode:']) {
+      const { model } = await structureOf(await spec(intro)());
+      const first = model.lists.find((l) => l.intro?.includes('as follows, with full opacity'));
+      expect(model.items.filter((i) => i.listId === first?.id).map((i) => i.label)).toEqual(['"normal"', '"multiply"', '"darken"']);
+    }
+  });
+});

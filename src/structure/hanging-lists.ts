@@ -27,7 +27,8 @@ import type { ParsedLine } from '../parse/types.ts';
 import { INTRO_END, OPEN_VERB_END, introducesNext, joinParts, labelOf, withAntecedent, type LineRef, type ListEnd, type StructItem, type StructList } from './lists.ts';
 import { parseMarker } from './markers.ts';
 import { CAPITAL_NAME as CAPITAL_SOURCE, capitalNames } from '../lexicon/identifiers.ts';
-import { GLOSS_OPENERS } from '../lexicon/english.ts';
+import { FUNCTION_WORDS, GLOSS_OPENERS } from '../lexicon/english.ts';
+import { tokensOf } from '../text/text-match.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
 const HANG_MIN = 6;
@@ -84,10 +85,54 @@ export function detectHangingLists(
   const left = leftEdges(text, opts.isHeading);
   const found = [...runs(text, left, opts, 'hanging'), ...runs(body, left, opts, 'block')];
   found.sort((a, b) => a.intro.pageNum - b.intro.pageNum || a.intro.lineNum - b.intro.lineNum);
-  return found
-    .map((r) => toList(r, 0))
-    .filter(namesDistinctTerms)
-    .map((l, n) => ({ ...l, index: opts.firstIndex + n }));
+  const lists = found.map((r) => toList(r, 0));
+  const at = new Map(inText.map((l, n) => [l, n]));
+  // A run that goes on after a paragraph introducing more of the same ("Available ... families
+  // are as follows, ..." then, past "Hamacher", "The following parametric families are ...:"):
+  // the first list grows by the second's entries, and the second stays a part with its own intro,
+  // as a numbered run does past an interjected intro. Nothing numbers the two as one run, so the
+  // joined list is a reading: never whole by itself (the second intro may set its entries apart
+  // from the first's rather than add to them).
+  for (let k = 0; k + 1 < found.length; k++) {
+    const a = found[k]!;
+    const b = found[k + 1]!;
+    const end = at.get(a.entries.at(-1)!.at(-1)!);
+    const start = at.get(b.intro);
+    if (a.code || b.code || !a.introText || !b.introText || end === undefined || start === undefined) continue;
+    if (start <= end || start - end > INTRO_LINES || inText.slice(end + 1, start + 1).some(opts.isHeading)) continue;
+    if (!sharesPluralNoun(a.introText, b.introText)) continue;
+    const whole = lists[k]!;
+    const more = lists[k + 1]!.items.map((it, n) => ({ ...it, ordinal: whole.items.length + n + 1 }));
+    lists[k] = { ...whole, items: [...whole.items, ...more], sequential: false, endedBy: lists[k + 1]!.endedBy, pageEnd: lists[k + 1]!.pageEnd };
+  }
+  return lists.filter(namesDistinctTerms).map((l, n) => ({ ...l, index: opts.firstIndex + n }));
+}
+
+/** Two intros that hand over the same things ("families" in both): entries of one kind. */
+function sharesPluralNoun(a: string, b: string): boolean {
+  const mine = new Set(announced(a));
+  return announced(b).some((w) => mine.has(w));
+}
+
+/**
+ * The plurals an intro hands over: the one after "the following" ("the following parametric
+ * families"), those before "are as follows" ("... specifications and corresponding families are
+ * as follows"), or else the last before its colon ("a number of environment variables that ...:").
+ * Never any plural of the sentence: "In addition to the command-line arguments" names what the
+ * entries are not.
+ */
+function announced(intro: string): string[] {
+  const words = tokensOf(intro);
+  const plural = (w: string) => w.length >= 4 && /[^s]s$/.test(w) && !FUNCTION_WORDS.has(w);
+  const following = words.indexOf('following');
+  if (following >= 0) {
+    const next = words.slice(following + 1, following + 5).find(plural);
+    if (next) return [next];
+  }
+  const follows = words.findIndex((w, k) => w === 'as' && words[k + 1] === 'follows');
+  if (follows > 0) return words.slice(0, follows).filter(plural);
+  const last = words.filter(plural).at(-1);
+  return last ? [last] : [];
 }
 
 /**
