@@ -17,7 +17,7 @@ import { titleCounts } from '../sql/title-counts.ts';
 import { childrenOf, escapeRegex, opensWithCode, WILDCARD } from '../lexicon/identifiers.ts';
 import { readingPosition } from '../text/position.ts';
 import { measureCell } from '../structure/header-series.ts';
-import { containsPhrase, stem, tokensOf } from '../text/text-match.ts';
+import { containsPhrase, stem, stemOverlap, tokensOf } from '../text/text-match.ts';
 import type { LineRow } from '../db/rows.ts';
 import { listItemsAsCandidates, loadLists, rankLists, type RankedList, type StoredList } from './candidates.ts';
 import { subLevelLists } from './sub-levels.ts';
@@ -27,7 +27,7 @@ import { TUNING } from './tuning.ts';
 import { measureUnits } from './measure-units.ts';
 import { nounModifiers } from '../question/understand.ts';
 import { CLASSIFIER_WORDS, DETERMINERS, FUNCTION_WORDS, parseNumberWord, SECTION_NOUNS } from '../lexicon/english.ts';
-import { numberedBelow, numberPath } from '../toc/numbering.ts';
+import { numberedBelow, numberPath, stripNumbering } from '../toc/numbering.ts';
 import { titledByNounAlone, titleNamedBy } from '../route/score-entry.ts';
 import { arbitrate } from './arbiter.ts';
 import { conjoinedPartner } from './conjoined-lists.ts';
@@ -358,9 +358,16 @@ async function candidateList(ctx: StrategyContext, expected: number | null, chai
   // the sub-entries asked for; unless the question names that sub-entry.
   // Sub-entries titled as under every other entry ("About", "Suggested Actions") are the
   // document's template, not items: a list inside one may well be what is asked.
-  const named = chain?.variant === 'toc-children' && ctx.routed.entry && (entryNamed || (ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope)));
+  // So is a section titled by the items alone ("3 Functions" for "which functions ..."): its
+  // sub-entries are the items, and a list inside one of them is that function's own; unless the
+  // question's words touch that sub-entry's title ("2.3.8 High level extensions" for directives
+  // "for high-level language tools"): then the sub-entries are groups, and the list its members.
+  const scopeNamed = Boolean(ctx.routed.entry && ctx.u.scope && containsPhrase(ctx.routed.entry.title, ctx.u.scope));
+  const titledAlone = Boolean(chain?.variant === 'toc-children' && ctx.routed.entry && !entryNamed && !scopeNamed && titledByNounAlone(ctx.routed.entry.title, ctx.u.itemNoun ?? ''));
+  const named = chain?.variant === 'toc-children' && ctx.routed.entry && (entryNamed || scopeNamed || titledAlone);
   const repeated = named ? [...(await titleCounts(ctx.db, ctx.documentId, chain!.items.map((i) => i.name))).values()].filter((n) => n > 1).length : 0;
-  const within = named && repeated === 0 ? itemSpans(ctx, chain!.items) : [];
+  const touched = (name: string) => stemOverlap(stripNumbering(name), ctx.u.keywords).matched.length > 0;
+  const within = named && repeated === 0 ? itemSpans(ctx, chain!.items).map((w, i, all) => (titledAlone && all.length === chain!.items.length && touched(chain!.items[i]!.name) ? { ...w, named: true } : w)) : [];
   // Sub-entries a level down each titled as an instance of the item noun ("topology component",
   // ... under "8.6 XML options" for "which components") are that level, named as such: not a
   // part of one item.
