@@ -253,7 +253,7 @@ function namesKinds(text: string): boolean {
 
 /** The item noun names a document's divisions ("subsections", "chapters"). */
 function asksForSections(u: StrategyContext['u']): boolean {
-  return SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '') && nounModifiers(u).length === 0;
+  return (SECTION_NOUNS.has(tokensOf(u.itemNounSingular ?? '').at(-1) ?? '') && nounModifiers(u).length === 0) || Boolean(u.sectionEach);
 }
 
 /**
@@ -567,7 +567,7 @@ function sameItems(a: StoredList, b: StoredList): boolean {
 }
 
 /** TOC-based answers of the structure strategy: sections, not enumerations in the text. */
-const SECTIONAL = new Set(['toc-children', 'titled-entries', 'numbered-top-level']);
+const SECTIONAL = new Set(['toc-children', 'titled-entries', 'numbered-top-level', 'top-level']);
 
 function asPseudoList(ctx: StrategyContext, r: StrategyResult): StoredList {
   // The entry whose sub-entries these are is the list's own heading; its ancestors are the path.

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, OPTION, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
-import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, INDEFINITE_PRONOUNS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
+import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, INDEFINITE_PRONOUNS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SECTION_NOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
 export type Intent = z.infer<typeof IntentSchema>;
@@ -53,6 +53,8 @@ export const UnderstandingSchema = z.object({
   containerCodes: z.array(z.string()).optional(),
   /** The question asks for the items' identifiers ("the subcategory codes", "give their identifiers"). */
   asksCodes: z.boolean().optional(),
+  /** Each item has a division of the document to itself ("topics, each with a chapter of its own"): the items are sections. */
+  sectionEach: z.boolean().optional(),
   /** Names of the rules that fired, in order, so the trace can say why. */
   signals: z.array(z.string()),
 });
@@ -1342,10 +1344,13 @@ export function understandQuestion(text: string): Understanding {
     countedNoun,
     containerCodes: containerCodes(norm, codes),
     asksCodes: ASKS_CODES.test(norm) || asksNumbers,
+    sectionEach: SECTION_EACH.test(norm),
     signals,
   });
 }
 
+/** "a chapter of its own", "their own sections": each item is a division of the document. */
+const SECTION_EACH = new RegExp(String.raw`\b(?:${[...SECTION_NOUNS].join('|')})s?\s+of\s+(?:its|their)\s+own\b|\b(?:its|their)\s+own\s+(?:${[...SECTION_NOUNS].join('|')})s?\b`, 'i');
 /** Identifier words after a noun or a possessive: what the question wants written out is codes. */
 const ASKS_CODES = /\b\w+\s+(?:codes|identifiers|ids)\b/i;
 /**

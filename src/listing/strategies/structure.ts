@@ -57,6 +57,14 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
   }
   const family = await topLevelFamily(ctx);
   if (family.length >= 3) return result('numbered-top-level', await citeEntries(ctx, family), true, { noun: ctx.u.itemNounSingular, entries: family.length });
+  // A question that gives each member a division of its own ("topics, each with a chapter of
+  // its own"), routed to no part or to one top-level part with nothing below it, asks for the
+  // document's top-level entries: whole only when numbered 1..n (above).
+  if (ctx.u.sectionEach && atTopLevel(ctx)) {
+    const roots = await tocLevel(ctx.db, ctx.documentId, null, []);
+    const top = roots.length === 1 ? await tocLevel(ctx.db, ctx.documentId, roots[0]!.id, []) : roots;
+    if (top.length >= 2) return result('top-level', await citeEntries(ctx, top), false, { noun: ctx.u.itemNounSingular, entries: top.length });
+  }
   const body = contentLines(ctx.regionLines);
   const enumeration = pickEnumeration(body, ctx, ctx.expectedCount ?? null);
   if (enumeration) {
@@ -243,9 +251,17 @@ const DIVISION_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume'
  * answer is the document's own top-level numbered family (V1 … V17, 1 … 8, Part I … Part IV),
  * taken only when its numbers run 1..n.
  */
+/** Routing found no one part, or stopped at a top-level entry with no sub-entries: the question's level is the top. */
+function atTopLevel(ctx: StrategyContext): boolean {
+  return !ctx.routed.entry || (ctx.routed.path.length <= 1 && ctx.routed.entry.childCount === 0);
+}
+
 async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
   const noun = ctx.u.itemNounSingular?.toLowerCase().split(/\s+/).at(-1);
-  if (!noun || !DIVISION_NOUNS.has(noun) || ctx.u.scope || ctx.u.codes.length) return [];
+  // Or any noun whose members the question gives a division each ("topics, each with a chapter
+  // of its own"), when routing stayed at the top level: the document's top level.
+  const eachADivision = Boolean(ctx.u.sectionEach) && atTopLevel(ctx);
+  if (!noun || !(DIVISION_NOUNS.has(noun) || eachADivision) || ctx.u.scope || ctx.u.codes.length) return [];
   // The document's own parts are asked for by the bare noun ("how many chapters ..."). A noun
   // the question qualifies ("the standard DWARF sections") names things the document is about,
   // and a negated predicate ("does not emit") picks some of them: neither is its top level.
