@@ -1,14 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  UnderstandingSchema,
-  isPluralNoun,
-  nounModifiers,
-  pluralize,
-  singularize,
-  understandQuestion,
-} from '../src/question/understand.ts';
+import { UnderstandingSchema, nounModifiers, understandQuestion } from '../src/question/understand.ts';
+import { isPluralNoun, pluralize, singularize } from '../src/lexicon/plurals.ts';
 import { parseNumberWord } from '../src/lexicon/english.ts';
 import { EVAL_DIR, skipWithoutEval } from './helpers/corpus.ts';
 

@@ -3,7 +3,7 @@
  * enumerations (1., 2., 3. / (a) (b) / bullets). Both feed the completeness verdict, so a cue must
  * be a claim about how many items exist, never a bound, a range, a label or a partial count.
  */
-import { singularize, isPluralNoun } from '../question/understand.ts';
+import { singularize, isPluralNoun } from '../lexicon/plurals.ts';
 import { CARDINALS, CLASSIFIER_WORDS, FUNCTION_WORDS, parseNumberWord } from '../lexicon/english.ts';
 import { BULLET_GLYPH } from '../text/bullets.ts';
 

@@ -7,7 +7,7 @@
  * in the document's order.
  */
 
-import { isPluralNoun } from '../question/understand.ts';
+import { isPluralNoun } from '../lexicon/plurals.ts';
 import { stem, tokensOf } from '../text/text-match.ts';
 import type { RankedList, StoredList } from './candidates.ts';
 

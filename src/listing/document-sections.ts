@@ -24,7 +24,7 @@ import { entriesAsList } from './section-sets.ts';
 import type { StrategyContext } from './strategy-types.ts';
 import { splitSentences } from '../route/sentences.ts';
 import { containsPhrase, tokensOf } from '../text/text-match.ts';
-import { singularize } from '../question/understand.ts';
+import { singularize } from '../lexicon/plurals.ts';
 import { joinParts } from '../structure/lists.ts';
 
 /** Lines of an entry's opening text read at most: a paragraph or two, never a whole chapter. */

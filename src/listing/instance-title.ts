@@ -1,6 +1,6 @@
 import { stripNumbering } from '../toc/numbering.ts';
 import { stem, tokensOf } from '../text/text-match.ts';
-import { isPluralNoun } from '../question/understand.ts';
+import { isPluralNoun } from '../lexicon/plurals.ts';
 import { DETERMINERS, PREPOSITIONS } from '../lexicon/english.ts';
 
 /**

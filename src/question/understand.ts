@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, OPTION, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
 // The grammar word classes come from the one lexicon.
+import { IRREGULAR_PLURALS, isPluralNoun, pluralizeWord, singularize, singularizeWord } from '../lexicon/plurals.ts';
 import { AUX, CARDINALS, CLASSIFIER_WORDS, CONNECTIVE_ADVERBS, CONTAINING_PREPOSITIONS, INDEFINITE_PRONOUNS, parseNumberWord, DETERMINERS, PART_NOUNS, PREPOSITIONS as PREPS, PRONOUNS, SECTION_NOUNS, SUBORDINATING_CONJUNCTIONS, WH_WORDS as WH } from '../lexicon/english.ts';
 
 export const IntentSchema = z.enum(['listing', 'count', 'factual']);
@@ -222,97 +223,10 @@ const STOPWORDS = new Set([
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// Plurals
-
-const IRREGULAR_PLURALS: Record<string, string> = {
-  criteria: 'criterion', phenomena: 'phenomenon', desiderata: 'desideratum', data: 'data',
-  media: 'medium', people: 'person', children: 'child', men: 'man', women: 'woman', feet: 'foot',
-  mice: 'mouse', teeth: 'tooth', geese: 'goose', indices: 'index', matrices: 'matrix',
-  vertices: 'vertex', analyses: 'analysis', bases: 'basis', hypotheses: 'hypothesis',
-  theses: 'thesis', crises: 'crisis', diagnoses: 'diagnosis', axes: 'axis', appendices: 'appendix',
-  biases: 'bias', statuses: 'status', viruses: 'virus', buses: 'bus', bonuses: 'bonus',
-  campuses: 'campus', lives: 'life', wives: 'wife', knives: 'knife', leaves: 'leaf',
-  halves: 'half', selves: 'self', shelves: 'shelf', thieves: 'thief', wolves: 'wolf',
-  series: 'series', species: 'species', aircraft: 'aircraft', focuses: 'focus', foci: 'focus',
-  stimuli: 'stimulus', syllabi: 'syllabus', curricula: 'curriculum', memoranda: 'memorandum',
-  strata: 'stratum', schemata: 'schema', lenses: 'lens', aliases: 'alias', censuses: 'census',
-  corpora: 'corpus', genera: 'genus', quizzes: 'quiz', heroes: 'hero', potatoes: 'potato',
-};
-const IRREGULAR_SINGULARS: Record<string, string> = Object.fromEntries(
-  Object.entries(IRREGULAR_PLURALS)
-    .filter(([p, s]) => p !== s)
-    .map(([p, s]) => [s, p]),
-);
-// Prefer the textbook plural when two plurals map to one singular.
-IRREGULAR_SINGULARS['focus'] = 'focuses';
-IRREGULAR_SINGULARS['index'] = 'indices';
-
-/** Words ending in "s" that are singular (or uncountable); never stripped or read as plural. */
-const SINGULAR_S = new Set([
-  'this', 'its', 'his', 'is', 'was', 'has', 'does', 'yes', 'us', 'gas', 'bus', 'bias', 'lens',
-  'news', 'series', 'species', 'status', 'process', 'access', 'address', 'business', 'analysis',
-  'basis', 'diagnosis', 'emphasis', 'thesis', 'hypothesis', 'axis', 'crisis', 'physics', 'ethics',
-  'mathematics', 'economics', 'politics', 'always', 'perhaps', 'whereas', 'across', 'unless',
-  'less', 'loss', 'class', 'success', 'progress', 'canvas', 'atlas', 'alias', 'chaos', 'ethos',
-  'corpus', 'campus', 'virus', 'bonus', 'census', 'consensus', 'focus', 'radius', 'stimulus',
-  'syllabus', 'apparatus', 'plus', 'thus', 'kudos', 'lapsus', 'means', 'aegis', 'atlas', 'iris',
-  'gas', 'dns', 'https', 'os', 'ios', 'sms', 'aws', 'cors', 'tls', 'ssl', 'xss', 'mfa', 'rs',
-  'compass', 'glass', 'mass', 'pass', 'bypass', 'express', 'stress', 'witness', 'wireless',
-  'awareness', 'readiness', 'robustness', 'fairness', 'effectiveness', 'completeness',
-  'governance', 'whereas', 'various', 'previous', 'serious', 'numerous', 'continuous', 'famous',
-  'analytics', 'logistics', 'linguistics', 'electronics', 'genetics', 'semantics',
-]);
+// Plurals (the tables live in src/lexicon/plurals.ts)
 
 function isAcronym(word: string): boolean {
   return /^[A-Z][A-Z0-9&]+$/.test(word);
-}
-
-/** Heuristic plural test on a single word (case preserved so acronyms stay singular). */
-export function isPluralNoun(word: string): boolean {
-  const w = word.toLowerCase().replace(/['’]s$/, '');
-  if (!w) return false;
-  if (w in IRREGULAR_PLURALS) return w !== 'data' && w !== 'series' && w !== 'species';
-  if (w in IRREGULAR_SINGULARS) return false;
-  if (/^[A-Z]{2,}s$/.test(word)) return true; // APIs, KPIs
-  // Short all-caps words are acronyms (TLS, ASVS); long ones are shouted words (FUNCTIONS).
-  if (/^[A-Z]+[a-z]?$/.test(word) && word.length <= 5) return false;
-  if (SINGULAR_S.has(w)) return false;
-  if (!w.endsWith('s')) return false;
-  if (/(ss|us|is|ous)$/.test(w)) return false;
-  return w.length > 2;
-}
-
-/** Plural noun -> singular ("categories" -> "category"); multiword phrases change the last word. */
-export function singularize(phrase: string): string {
-  const parts = phrase.split(' ');
-  const last = parts.pop() ?? '';
-  return [...parts, singularizeWord(last)].join(' ');
-}
-
-function singularizeWord(word: string): string {
-  const lower = word.toLowerCase();
-  const matchCase = (s: string) => (word === lower ? s : word.slice(0, 1) + s.slice(1));
-  if (lower in IRREGULAR_PLURALS) return matchCase(IRREGULAR_PLURALS[lower]!);
-  if (!isPluralNoun(word)) return word;
-  if (/[^aeiou]ies$/.test(lower)) return word.slice(0, -3) + (word.endsWith('IES') ? 'Y' : 'y');
-  if (/(xes|ches|shes|sses|zzes)$/.test(lower)) return word.slice(0, -2);
-  return word.slice(0, -1);
-}
-
-/** Singular noun -> plural; multiword phrases change the last word. */
-export function pluralize(phrase: string): string {
-  const parts = phrase.split(' ');
-  const last = parts.pop() ?? '';
-  return [...parts, pluralizeWord(last)].join(' ');
-}
-
-function pluralizeWord(word: string): string {
-  const lower = word.toLowerCase();
-  if (isPluralNoun(word) || lower in IRREGULAR_PLURALS) return word;
-  if (lower in IRREGULAR_SINGULARS) return IRREGULAR_SINGULARS[lower]!;
-  if (/[^aeiou]y$/.test(lower)) return word.slice(0, -1) + 'ies';
-  if (/(s|x|z|ch|sh)$/.test(lower)) return word + 'es';
-  return word + 's';
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ import { parseMarker } from './markers.ts';
 import { CAPITAL_NAME as CAPITAL_SOURCE, capitalNames } from '../lexicon/identifiers.ts';
 import { FUNCTION_WORDS, GLOSS_OPENERS } from '../lexicon/english.ts';
 import { tokensOf } from '../text/text-match.ts';
+import { isPluralNoun } from '../lexicon/plurals.ts';
 
 /** The indent, in points, that sets a continuation line apart from a flush one. */
 const HANG_MIN = 6;
@@ -123,7 +124,7 @@ function sharesPluralNoun(a: string, b: string): boolean {
  */
 function announced(intro: string): string[] {
   const words = tokensOf(intro);
-  const plural = (w: string) => w.length >= 4 && /[^s]s$/.test(w) && !FUNCTION_WORDS.has(w);
+  const plural = (w: string) => w.length >= 4 && isPluralNoun(w) && !FUNCTION_WORDS.has(w);
   const following = words.indexOf('following');
   if (following >= 0) {
     const next = words.slice(following + 1, following + 5).find(plural);
