@@ -521,3 +521,14 @@ describe('understandQuestion: a name template is one word', () => {
     expect(u.keywords.some((k) => k.includes('*'))).toBe(false);
   });
 });
+
+describe('plurals: Greek and Latin plurals in -a by their endings', () => {
+  it('reads "-omena", "-eria" and a long "-ata" as plurals of "-on" and "-um", and a short "-ata" word as singular', () => {
+    expect(isPluralNoun('prolegomena')).toBe(true);
+    expect(singularize('prolegomena')).toBe('prolegomenon');
+    expect(singularize('selection criteria')).toBe('selection criterion');
+    expect(singularize('desiderata')).toBe('desideratum');
+    expect(pluralize('criterion')).toBe('criteria');
+    expect(isPluralNoun('sonata')).toBe(false);
+  });
+});

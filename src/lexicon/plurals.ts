@@ -5,8 +5,7 @@
  */
 
 export const IRREGULAR_PLURALS: Readonly<Record<string, string>> = {
-  criteria: 'criterion', phenomena: 'phenomenon', desiderata: 'desideratum', data: 'data',
-  media: 'medium', people: 'person', children: 'child', men: 'man', women: 'woman', feet: 'foot',
+  data: 'data', media: 'medium', people: 'person', children: 'child', men: 'man', women: 'woman', feet: 'foot',
   mice: 'mouse', teeth: 'tooth', geese: 'goose', indices: 'index', matrices: 'matrix',
   vertices: 'vertex', analyses: 'analysis', bases: 'basis', hypotheses: 'hypothesis',
   theses: 'thesis', crises: 'crisis', diagnoses: 'diagnosis', axes: 'axis', appendices: 'appendix',
@@ -44,12 +43,37 @@ const SINGULAR_S = new Set([
 ]);
 
 
+/**
+ * Greek and Latin plurals in -a, read by their endings rather than word by word: "-eria" and
+ * "-omena" from "-on" ("criteria", "phenomena"), "-ata" after a consonant from "-atum"
+ * ("desiderata", "errata"). Long words only: a short "-ata" word is as often singular ("sonata").
+ */
+const CLASSICAL_PLURALS: readonly [RegExp, string][] = [
+  [/(eri|omen)a$/, '$1on'],
+  [/([^aeiou]at)a$/, '$1um'],
+];
+const CLASSICAL_MIN_LENGTH = 8;
+
+function classicalSingular(w: string): string | null {
+  if (w.length < CLASSICAL_MIN_LENGTH) return null;
+  const rule = CLASSICAL_PLURALS.find(([re]) => re.test(w));
+  return rule ? w.replace(rule[0], rule[1]) : null;
+}
+
+function classicalPlural(w: string): string | null {
+  if (w.length < CLASSICAL_MIN_LENGTH - 1) return null;
+  if (/(eri|omen)on$/.test(w)) return w.replace(/on$/, 'a');
+  if (/[^aeiou]atum$/.test(w)) return w.replace(/um$/, 'a');
+  return null;
+}
+
 /** Heuristic plural test on a single word (case preserved so acronyms stay singular). */
 export function isPluralNoun(word: string): boolean {
   const w = word.toLowerCase().replace(/['’]s$/, '');
   if (!w) return false;
   if (w in IRREGULAR_PLURALS) return w !== 'data' && w !== 'series' && w !== 'species';
   if (w in IRREGULAR_SINGULARS) return false;
+  if (classicalSingular(w)) return true;
   if (/^[A-Z]{2,}s$/.test(word)) return true; // APIs, KPIs
   // Short all-caps words are acronyms (TLS, ASVS); long ones are shouted words (FUNCTIONS).
   if (/^[A-Z]+[a-z]?$/.test(word) && word.length <= 5) return false;
@@ -70,6 +94,8 @@ export function singularizeWord(word: string): string {
   const lower = word.toLowerCase();
   const matchCase = (s: string) => (word === lower ? s : word.slice(0, 1) + s.slice(1));
   if (lower in IRREGULAR_PLURALS) return matchCase(IRREGULAR_PLURALS[lower]!);
+  const classical = classicalSingular(lower);
+  if (classical) return matchCase(classical);
   if (!isPluralNoun(word)) return word;
   if (/[^aeiou]ies$/.test(lower)) return word.slice(0, -3) + (word.endsWith('IES') ? 'Y' : 'y');
   if (/(xes|ches|shes|sses|zzes)$/.test(lower)) return word.slice(0, -2);
@@ -87,6 +113,8 @@ export function pluralizeWord(word: string): string {
   const lower = word.toLowerCase();
   if (isPluralNoun(word) || lower in IRREGULAR_PLURALS) return word;
   if (lower in IRREGULAR_SINGULARS) return IRREGULAR_SINGULARS[lower]!;
+  const classical = classicalPlural(lower);
+  if (classical) return classical;
   if (/[^aeiou]y$/.test(lower)) return word.slice(0, -1) + 'ies';
   if (/(s|x|z|ch|sh)$/.test(lower)) return word + 'es';
   return word + 's';
