@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the five "unseen documents" PDFs that eval/unseen.json asks about (or, with --set N
-# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, the five that eval/unseenN.json asks about) from Debian 12
+# for N = 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, the five that eval/unseenN.json asks about) from Debian 12
 # packages (apt-get download + dpkg-deb -x; no network but the Debian mirror is needed) into the
 # folder given (default ../unseen-corpus, ../unseenN-corpus). See eval/unseen*-corpus.md.
 set -euo pipefail
@@ -44,6 +44,15 @@ if [ "$set_no" = 11 ]; then
   fetch nagios-nrpe-server /usr/share/doc/nagios-nrpe-server/NRPE.pdf.gz nagios-nrpe-documentation.pdf
   fetch r-cran-rprotobuf /usr/lib/R/site-library/RProtoBuf/doc/RProtoBuf-paper.pdf rprotobuf-cross-language-serialization-paper.pdf
   fetch r-cran-zoo /usr/lib/R/site-library/zoo/doc/zoo-faq.pdf zoo-faq.pdf
+  ls -l "$out"
+  exit 0
+fi
+if [ "$set_no" = 18 ]; then
+  fetch flex-doc /usr/share/doc/flex-doc/flex.pdf.gz flex-2-6-4-manual.pdf
+  fetch libidn2-doc /usr/share/doc/libidn2-doc/libidn2.pdf libidn2-2-3-3-reference-manual.pdf
+  fetch r-cran-flexmix /usr/lib/R/site-library/flexmix/doc/mixture-regressions.pdf flexmix-version-2-finite-mixtures-jss.pdf
+  fetch infernal-doc /usr/share/doc/infernal/Userguide.pdf infernal-1-1-4-users-guide.pdf
+  fetch yosys-doc /usr/share/doc/yosys/presentation.pdf yosys-open-synthesis-suite-presentation.pdf
   ls -l "$out"
   exit 0
 fi
