@@ -87,6 +87,31 @@ describe('tables in the structure model', () => {
     expect(items[2]!.text).toBe('Substantial | Damage that stops one service until it is repaired');
   });
 
+  it('keeps a row whose key is set in from the key column, its description on the column after, in the table', async () => {
+    // Options with a short form open at the key column; those with a long form only are aligned
+    // under the long halves of the others, set in from it.
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'The converter recognizes these switches:');
+        const rows: [string, string][] = [
+          ['-h, --help', 'Print help and exit'],
+          ['-q, --quiet', 'Print nothing but errors'],
+          ['-s, --strict', 'Reject unknown input'],
+          ['    --no-cache', 'Read every file again'],
+          ['    --dry-run', 'Change nothing on disk'],
+        ];
+        rows.forEach(([k, v], i) => {
+          const indent = k.startsWith(' ') ? 4 * 6.6 : 0;
+          at(doc, 80 + indent, 80 + 15 * i, k.trim(), { font: 'Courier' });
+          at(doc, 230, 80 + 15 * i, v, { font: 'Courier' });
+        });
+        at(doc, 72, 170, 'Any other switch is an error.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['-h, --help', '-q, --quiet', '-s, --strict', '--no-cache', '--dry-run']);
+  });
+
   it('reads a header set over two lines, each part under its column, and the caption above it', async () => {
     const { model } = await modelOf([marksTable]);
     const table = model.lists.find((l) => l.kind === 'table-row')!;

@@ -106,7 +106,7 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   for (; j < rows.length; j++) {
     const prev = rows[j - 1]!;
     const split = splitRunTogether(rows[j]!, anchors);
-    const r = onCentres(split, anchors, centres);
+    const r = onCentres(indentedKey(split, anchors), anchors, centres);
     if (split !== rows[j]) splitRows.add(r);
     if (pageOf(r) !== pageOf(prev)) {
       const goes = goesOverPage(r, prev, anchors, first);
@@ -267,7 +267,7 @@ function onCentres(r: Row, anchors: number[], centres: number[][]): Row {
  */
 function splitRunTogether(r: Row, anchors: number[]): Row {
   const [l, ...others] = r.cells;
-  if (anchors.length < 2 || !l || !near(l.x0, anchors[0]!)) return r;
+  if (anchors.length < 2 || !l || !inKeyColumn(l, anchors)) return r;
   const next = anchors[1]!;
   if (l.x1 <= next + ANCHOR_TOLERANCE || others.some((c) => c.x0 < l.x1)) return r;
   const cw = (l.x1 - l.x0) / Math.max(1, l.text.length);
@@ -277,9 +277,29 @@ function splitRunTogether(r: Row, anchors: number[]): Row {
     if (!best || d < best.d) best = { cut: m.index, resume: m.index + m[0].length, d };
   }
   if (!best || best.d > SPLIT_TOLERANCE_CHARS * cw) return r;
+  // A line set in from the key column splits only into a one-word key ("--no-alabelroundtrip"
+  // run into its description): a paragraph's indented first line would split into words of prose.
+  if (!near(l.x0, anchors[0]!) && /\s/.test(l.text.slice(0, best.cut).trim())) return r;
   const key: ParsedLine = { ...l, text: l.text.slice(0, best.cut), x1: l.x0 + best.cut * cw };
   const value: ParsedLine = { ...l, text: l.text.slice(best.resume), x0: next };
   return { ...r, cells: [key, value, ...others] };
+}
+
+/** The line starts in the key column: on its anchor, or set in from it short of the next column. */
+const inKeyColumn = (l: ParsedLine, anchors: number[]) => near(l.x0, anchors[0]!) || (l.x0 > anchors[0]! && l.x0 < anchors[1]! - ANCHOR_TOLERANCE);
+
+/**
+ * A row whose key is set in from the key column, its other cells on the table's later anchors:
+ * a key aligned on a part of the keys above it ("--no-tr46" under the long halves of "-h, --help",
+ * "-V, --version"), a row like the others. Its key is read on the key column. A short number or
+ * letter so set is a sub-row's key (see SUB_KEY), and a line with nothing on the later columns
+ * is no row.
+ */
+function indentedKey(r: Row, anchors: number[]): Row {
+  const [key, ...others] = r.cells;
+  if (anchors.length < 2 || !key || others.length === 0 || near(key.x0, anchors[0]!) || !inKeyColumn(key, anchors) || key.x1 > anchors[1]! - ANCHOR_TOLERANCE) return r;
+  if (SUB_KEY.test(key.text.trim()) || !others.every((c) => anchors.slice(1).some((a) => near(a, c.x0)))) return r;
+  return { ...r, cells: [{ ...key, x0: anchors[0]! }, ...others] };
 }
 
 /** The key of a sub-row: a short number or letter ("6.1", "b.", "(ii)"), never words. */
