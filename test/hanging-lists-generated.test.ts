@@ -695,7 +695,67 @@ describe('a definition list that opens its section, right under the heading (gen
     expect(terms.some((l) => model.items.some((i) => i.listId === l.id && /packs the files|block is packed/.test(i.text)))).toBe(false);
   });
 
+  it('reads entries whose terms are options in quotes, as a Texinfo manual sets them, however many spellings a term line holds', async () => {
+    const quoted: [string, string[]][] = [
+      ['‘-b, --backup, %option backup’', ['Writes a report of the states that back up.']],
+      ['‘-d, --debug, %option debug’', ['Runs the scanner in debug mode, one line for each', 'rule it matches.']],
+      ['‘-w, --nowarn, %option nowarn’', ['Suppresses warnings.']],
+    ];
+    const { model } = await structureOf(
+      await drawPdf([
+        (doc) => {
+          textAt(doc, L, 100, '5.5 Debugging Options', { bold: true, size: 14 });
+          let y = 126;
+          for (const [term, lines] of quoted) {
+            textAt(doc, L, y, term, { font: 'Courier' });
+            lines.forEach((l, n) => textAt(doc, L + 54, y + (n + 1) * STEP, l));
+            y += (lines.length + 1) * STEP + 4;
+          }
+          textAt(doc, L, y + 14, '5.6 Other Options', { bold: true, size: 14 });
+        },
+      ]),
+    );
+    const list = model.lists.find((l) => l.kind === 'term')!;
+    expect(model.items.filter((i) => i.listId === list.id).map((i) => i.label)).toEqual(quoted.map(([t]) => t));
+  });
+
   const page = generatedDocument(() => drawPdf(manPageSpec()), 'packer-man-page.pdf');
+
+  it('reads one-line entries of a term, a dash and a gloss set in under their intro as a block, hyphenated terms included', async () => {
+    const { itemsOf } = await structureOf(
+      await drawPdf([
+        (doc) => {
+          textAt(doc, 20, 40, 'Checking the synthesis', { size: 14 });
+          textAt(doc, 22, 70, 'The test suite compares simulations of the source and of the synthesis results.');
+          textAt(doc, 22, 88, 'The following designs are included in the test suite (excerpt):');
+          const designs = ['tiny-cpu – a 16 bit CPU', 'aes_core – an AES encryption core', 'vga-pong – a pong game with VGA output', 'rs_decoder – a Reed-Solomon decoder'];
+          designs.forEach((d, n) => textAt(doc, 44, 106 + 16 * n, d));
+        },
+        (doc) => {
+          textAt(doc, 20, 40, 'Benefits of open synthesis', { size: 14 });
+          textAt(doc, 22, 70, 'Open tools can be studied and changed by anyone.');
+        },
+      ]),
+    );
+    expect(itemsOf(/designs are included/).map((i) => i.label)).toEqual(['tiny-cpu', 'aes_core', 'vga-pong', 'rs_decoder']);
+  });
+
+  it('reads entries whose term a colon closes on its line, one line long or hung, up to the paragraph after them', async () => {
+    const { itemsOf } = await structureOf(
+      await drawPdf([
+        (doc) => {
+          textAt(doc, L, 100, 'The class "Reader" is defined for the input side. The object has the following slots:');
+          textAt(doc, L, 126, 'open: A function (path, ...) returning a connection to the file, read from its');
+          textAt(doc, L + 27, 126 + STEP, 'first byte on.');
+          textAt(doc, L, 126 + 2 * STEP + 8, 'close: A function (con) releasing the connection.');
+          textAt(doc, L, 126 + 3 * STEP + 16, 'size: A number of bytes read at a time.');
+          textAt(doc, L, 126 + 4 * STEP + 24, 'name: A string naming the reader in printed output.');
+          textAt(doc, L, 126 + 5 * STEP + 32, 'Two constructors for readers are provided at the moment, one for files and one for sockets.');
+        },
+      ]),
+    );
+    expect(itemsOf(/following slots/).map((i) => i.label)).toEqual(['open', 'close', 'size', 'name']);
+  });
 
   it("answers with the routed section's own list when its heading names the items, however few of the question's words the entries hold", async () => {
     const { answer } = await page.ask<ListingAnswer>('Which named options (both the short and the long forms) does the manual page of the packer document?');

@@ -46,7 +46,7 @@ const PARAGRAPH_INDENT_MAX = 30;
 const BLOCK_ENTRY_WORDS = 6;
 const short = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= BLOCK_ENTRY_WORDS;
 /** A one-line entry: a term of one or two words, a dash set apart by spaces, its gloss. */
-const DASH_TERM = /^[^\s–—-]+(?:\s[^\s–—-]+)?\s+[–—-]\s+\S/u;
+const DASH_TERM = /^[^\s–—]+(?:\s[^\s–—]+)?\s+[–—-]\s+\S/u;
 /** A line indented less than this share of the run's hang is no hung text of an entry. */
 const HANG_SHARE = 0.6;
 /** Lines set deeper than the hung text an entry may hold in a row (a short example). */
@@ -55,6 +55,8 @@ const MAX_DEEPER_LINES = 3;
 const MAX_TERM_WORDS = 5;
 /** Term lines an entry may open with (a command's short and long option, each on its line). */
 const MAX_TERM_LINES = 4;
+/** A one-line entry: a term of one to three words closed by a colon, then its text ("formula: The formula for ..."). */
+const COLON_TERM = /^([^\s:()]+(?:\s[^\s:()]+){0,2}):\s+\S/u;
 /** A line that is only a term: a few words, no sentence. */
 const termLine = (l: ParsedLine) => l.text.trim().split(/\s+/).length <= 3 && !/[.;:]$/.test(l.text.trim());
 /**
@@ -203,7 +205,12 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
     // member functions ... are of interest:") has its paragraph's edge at the page's text edge.
     const indent = intro.x0 - pageEdge(intro);
     const firstLineIndent = indent > FLUSH_TOLERANCE && indent <= PARAGRAPH_INDENT_MAX && (i === 0 || /[.:!?]\s*$/.test(seq[i - 1]!.text)) && seq[i + 1] !== undefined && Math.abs(seq[i + 1]!.x0 - pageEdge(seq[i + 1]!)) <= FLUSH_TOLERANCE;
-    const introEdge = firstLineIndent ? pageEdge(intro) : intro.x0;
+    // One-line entries of a term, a dash and its gloss, set in under their intro as a block
+    // ("The following designs are included:" over "  openmsp430 – an MSP430 compatible CPU"):
+    // their own edge is the list's.
+    const next = seq[i + 1];
+    const setIn = mode === 'hanging' && !opensSection && next !== undefined && next.pageNum === intro.pageNum && next.column === intro.column && DASH_TERM.test(next.text.trim()) && next.x0 - intro.x0 >= HANG_MIN && next.x0 - intro.x0 <= HANG_MAX;
+    const introEdge = setIn ? next.x0 : firstLineIndent ? pageEdge(intro) : intro.x0;
     const edge = (l: ParsedLine) => (l.column !== intro.column ? pageEdge(l) : introEdge + pageEdge(l) - pageEdge(intro));
     const flush = (l: ParsedLine) => Math.abs(l.x0 - edge(l)) <= FLUSH_TOLERANCE;
     const hung = (l: ParsedLine) => l.x0 - edge(l) >= HANG_MIN && l.x0 - edge(l) <= HANG_MAX && /\p{L}/u.test(l.text);
@@ -222,6 +229,9 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
       // One-line entries ("VRO – 454/Roche") are entries when the first one is set so: a term,
       // a dash, its gloss. Then every entry is, or the run ends.
       const dashed = DASH_TERM.test(seq[i + 1]?.text.trim() ?? '');
+      // So are entries whose term is closed by a colon on its line ("fit: A function ...", "x: A
+      // matrix ..."), when the first one is: then every entry is, hung text under it or not.
+      const colonTermed = !dashed && COLON_TERM.test(seq[i + 1]?.text.trim() ?? '');
       // Terms set apart by their font ("version Displays ..."): an entry may then be one line.
       const termed = Boolean(seq[i + 1]?.leadIn);
       // Terms that are no plain words ("-usize <n> Specify ...", "MPIEXEC_TIMEOUT Maximum ..."):
@@ -240,6 +250,7 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         // A marked line opens an item of a marked list, found as such.
         if (opts.isHeading(head) || !flush(head) || parseMarker(head.text.trim())) break;
         if (dashed && !DASH_TERM.test(head.text.trim())) break;
+        if (colonTermed && !COLON_TERM.test(head.text.trim())) break;
         if (leadRun && !head.leadIn) break;
         let k = j + 1;
         // An entry may name several terms, one per flush line, before its text ("‘-d dir’" over
@@ -279,7 +290,7 @@ function runs(seq: ParsedLine[], left: Map<string, number>, opts: { isHeading: (
         // A flush line with nothing hung under it, its term marked by nothing: an entry only
         // where entries with hung text follow it ("Work Any work being distributed ..." over
         // "Derived Work Any work that ..." and its hung line); read on, decided below.
-        if (k === j + 1 && !dashed && !(termed && head.leadIn) && !(coded && codeTerm(head.text))) {
+        if (k === j + 1 && !dashed && !colonTermed && !(termed && head.leadIn) && !(coded && codeTerm(head.text))) {
           // Flush lines in a row with nothing hung under any: a paragraph, not entries; stop
           // reading here rather than scan the section to its end.
           if (loose.length >= MAX_LOOSE_IN_A_ROW && loose.at(-MAX_LOOSE_IN_A_ROW) === entries.length - MAX_LOOSE_IN_A_ROW) break;
@@ -331,10 +342,11 @@ function opensWithEntry(seq: ParsedLine[], i: number, pageEdge: (l: ParsedLine) 
 
 /**
  * The line opens with a term no prose line opens with: an option or sigil ("-np", "--rate", "@text"), a
- * name with an underscore, angle brackets or digits, or a word in capitals ("MPIEXEC").
+ * name with an underscore, angle brackets or digits, or a word in capitals ("MPIEXEC"). A term in
+ * quotes ("‘-b, --backup’", as Texinfo sets a manual's options) is read inside its quotes.
  */
 function codeTerm(text: string): boolean {
-  const first = text.trim().split(/\s+/)[0] ?? '';
+  const first = (text.trim().split(/\s+/)[0] ?? '').replace(/^[‘'"“`]/u, '');
   return /^(?:--?|[–@$%~\\/.])[\p{L}\d]/u.test(first) || /[_<>=]/.test(first) || CAPITAL_NAME.test(first);
 }
 
@@ -361,9 +373,10 @@ function toList(r: Run, index: number): StructList {
 /**
  * A definition list's entries as a list of terms: one shape for every reader of such lists. A
  * reference list's entries are terms too, but nothing marks its end: it is not `sequential`, so it
- * proves no list whole by itself.
+ * proves no list whole by itself; nor does a family of tagged definitions gathered from wherever
+ * they stand (tagged-definitions.ts).
  */
-export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' | 'reference' | 'counted' = 'hanging'): StructList {
+export function termList(index: number, items: StructItem[], intro: string | null, introLine: LineRef | null, endedBy: ListEnd, style: 'hanging' | 'headed' | 'reference' | 'counted' | 'tagged' | 'code' = 'hanging'): StructList {
   return {
     index,
     parentList: null,
@@ -375,7 +388,7 @@ export function termList(index: number, items: StructItem[], intro: string | nul
     heading: null,
     introLine,
     items,
-    sequential: style !== 'reference',
+    sequential: style !== 'reference' && style !== 'tagged',
     endedBy,
     gapAfter: false,
     pageStart: items[0]!.lines[0]!.pageNum,
@@ -418,11 +431,17 @@ function termOf(head: ParsedLine): string {
   if (head.text.trim().split(/\s+/).length <= 2) return head.text.trim();
   // Several names over one description ("BZ_RUN_OK, BZ_FLUSH_OK, BZ_FINISH_OK") are all term.
   if (capitalNames(head.text)) return head.text.trim();
+  // A term line in quotes from end to end ("‘-b, --backup, %option backup’", as Texinfo sets a
+  // manual's options) is all term: its spellings, quoted as one.
+  if (/^[‘“'"`][^‘’“”]*[’”'"]$/u.test(head.text.trim())) return head.text.trim();
   // A line of options only ("-L --license -V --version", "--fast , --best") is all term.
   if (head.text.trim().split(/\s+/).every((w) => /^[-–]{1,2}[\p{L}\d]/u.test(w) || /^[,|/]$/.test(w))) return head.text.trim();
   // A note in brackets after the term ("name (used in: config)") annotates it: the term is
   // what stands before it; the note stays in the entry's text.
   if (head.leadIn) return head.leadIn.replace(/[.:]$/, '').replace(/^(.*\S)\s*\([^()]*\)$/u, '$1');
+  // A term closed by a colon on its line ("formula: The formula ...") is what stands before it.
+  const colon = COLON_TERM.exec(head.text.trim());
+  if (colon && tokensOf(colon[1]!).length > 0) return colon[1]!;
   const dashed = /^(\S+(?:\s\S+)?)\s+[–—-]\s/u.exec(head.text.trim());
   if (dashed) return dashed[1]!;
   const words = head.text.trim().split(/\s+/);
