@@ -43,13 +43,18 @@ export function negates(text: string): boolean {
 export function stem(w: string): string {
   const t = w.toLowerCase();
   if (t.length <= 4) return t;
-  return restoreE(
-    t
-      .replace(/(ies|ied)$/, 'y')
-      .replace(/(ices)$/, 'ix')
-      .replace(/(ization|isation)$/, 'iz')
-      .replace(/(ing|ed|es|s)$/, ''),
-  ).slice(0, Math.max(4, Math.min(t.length, 7)));
+  const base = t
+    .replace(/(ies|ied)$/, 'y')
+    .replace(/(ices)$/, 'ix')
+    .replace(/(ization|isation)$/, 'iz');
+  const root = base.replace(/(ing|ed|es|s)$/, '');
+  // A final consonant doubled before "-ing" or "-ed" ("debugging", "stopped") was doubled for
+  // the suffix, as English spells it: one goes, and the root had no silent e. Not a doubled l, s
+  // or z, which the word itself has ("falling", "passed", "buzzing"). Only where a root of four
+  // letters or more is left: "getting" read as "get" met every "apt-get" in a manual's text, a
+  // common verb matched to a part of a program's name.
+  const doubled = /(?:ing|ed)$/.test(base) && root.length >= 5 && /([^aeiouylsz])\1$/.test(root);
+  return (doubled ? root.slice(0, -1) : restoreE(root)).slice(0, Math.max(4, Math.min(t.length, 7)));
 }
 
 /**
