@@ -57,6 +57,14 @@ describe('polarity', () => {
     expect(isNegated('Which codes are normal outcomes rather than errors?')).toBe(true);
     expect(understandQuestion('Which codes are normal outcomes rather than errors?').keywords).not.toContain('rather');
   });
+
+  it('reads the negation of the sentence that asks, not of a sentence that sets the scene before it', () => {
+    // "does not work" says what is wrong; the question asks for options, not for what is not one.
+    expect(isNegated('My parser does not work as I expect. Which options can I turn on to trace it?')).toBe(false);
+    expect(isNegated('My parser works well. Which options does it not accept?')).toBe(true);
+    // Without a question mark, the whole request asks.
+    expect(isNegated('List the options the parser does not accept.')).toBe(true);
+  });
 });
 
 describe('a negated question routes to the negated title and answers with its list (no LLM)', () => {

@@ -284,3 +284,67 @@ describe('sub-entries a level down, each titled as one of the items (no LLM)', (
     expect(answer.items.map((i) => i.name)).toEqual(['phyml component', 'topology component', 'ratematrices component', 'equfreqs component']);
   });
 });
+
+/**
+ * Two sub-entries that score alike: the tie sends a listing to their parent only when their titles
+ * match it alike. One that names the items where the other does not, or holds every word of the
+ * asking sentence the other holds and more, is the one: words of a sentence that only sets the
+ * scene ("My converter does not behave ...") do not make its sibling a match.
+ */
+function converterManual() {
+  const option = (doc: PDFKit.PDFDocument, y: number, term: string, text: string) => {
+    at(doc, 72, y, term, { font: 'Courier' });
+    at(doc, 110, y + 14, text);
+    return y + 34;
+  };
+  return drawPdf([
+    (doc) => {
+      at(doc, 72, 60, '4 Converter Options', { bold: true, size: 14 });
+      at(doc, 72, 88, 'The converter reads its options from the command line.');
+      at(doc, 72, 115, '4.1 Options on How the Converter Behaves', { bold: true, size: 12 });
+      let y = 140;
+      y = option(doc, y, '--strict', 'turn on to make the converter stop at a bad record.');
+      y = option(doc, y, '--lenient', 'makes the converter skip bad records.');
+      y = option(doc, y, '--batch', 'reads records in batches.');
+      at(doc, 72, y + 10, '4.2 Debugging Options', { bold: true, size: 12 });
+      y += 35;
+      y = option(doc, y, '--trace', 'prints each record as it is read.');
+      y = option(doc, y, '--warn', 'prints a line for each record that converts badly.');
+      y = option(doc, y, '--report', 'prints a summary when the conversion ends.');
+      at(doc, 72, y + 10, '4.3 Other Options', { bold: true, size: 12 });
+      at(doc, 72, y + 35, 'The --help option prints a summary of the options.');
+    },
+    (doc) => {
+      at(doc, 72, 60, '5 Library Functions', { bold: true, size: 14 });
+      at(doc, 72, 88, 'The library gives the converter to programs of their own.');
+      at(doc, 72, 115, '5.1 Error Handling', { bold: true, size: 12 });
+      at(doc, 72, 140, 'An error of a cv function is told by the status it gives back; cv_error turns an error into a message.');
+      at(doc, 72, 158, 'Functions that fail give back an error status, and an error of one function is never fatal.');
+      at(doc, 72, 176, 'The last status is kept until the next call.');
+      at(doc, 72, 200, '5.2 Return Codes', { bold: true, size: 12 });
+      at(doc, 72, 225, 'Every function returns one of the following codes:');
+      let y = 245;
+      y = option(doc, y, 'CV_OK', 'The conversion succeeded.');
+      y = option(doc, y, 'CV_NOMEM', 'Memory ran out.');
+      y = option(doc, y, 'CV_BADREC', 'A record could not be read.');
+      at(doc, 72, y + 10, '5.3 Version Check', { bold: true, size: 12 });
+      at(doc, 72, y + 35, 'cv_version returns the version of the library.');
+    },
+  ]);
+}
+
+describe('sub-entries that match a listing alike, or not (no LLM)', () => {
+  const doc = generatedDocument(converterManual, 'converter-manual.pdf', { DOCINTEL_SECTION_MAX_LINES: '10' });
+
+  it('goes down into the sub-entry whose title holds more of the asking sentence, not the one a scene-setting word matches', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('My converter does not behave as I expect. Which options can I turn on to debug it or to get warnings and reports?');
+    expect(answer.section?.title).toBe('4.2 Debugging Options');
+    expect(answer.items.map((i) => i.name)).toEqual(['--trace', '--warn', '--report']);
+  });
+
+  it('goes down into the sub-entry titled by the items, not its sibling titled by their qualifier', async () => {
+    const { answer } = await doc.ask<ListingAnswer>('What status and error codes can the cv functions give back?');
+    expect(answer.section?.title).toBe('5.2 Return Codes');
+    expect(answer.items.map((i) => i.name)).toEqual(['CV_OK', 'CV_NOMEM', 'CV_BADREC']);
+  });
+});

@@ -3,6 +3,7 @@
  * Understanding, so traces are reproducible and the LLM classifier is only consulted when
  * `confidence` is low.
  */
+import { askingSentences } from '../text/asking.ts';
 import { z } from 'zod';
 import { numbersIn, tokensOf } from '../text/text-match.ts';
 import { ACRONYM, DASH_NUMBER, OPTION, DOTTED, DOTTED_NUMBER, ENHANCEMENT, LETTER_NUMBER, NUM, NUM_OR_WILDCARD, SERIES_NUMBER, TITLE_WORD, childrenOf, dottedDash, escapeRegex, isSeriesNumber, wordNumber } from '../lexicon/identifiers.ts';
@@ -85,8 +86,12 @@ export function lackedPhrase(question: string): string | null {
  * determiner ("does not insure"; "(not the basic ones)" sets words aside instead).
  */
 export function isNegated(q: string): boolean {
+  // A sentence that sets the scene before the question ("My scanner does not behave as I
+  // expect. Which options ...?") says what is wrong, not what is asked: only the sentences
+  // that ask (those closed by a question mark, when there are any) negate the question.
+  const asking = askingSentences(q);
   // "normal outcomes rather than errors" asks for what is not an error, as "not" would.
-  return /\b(?:not|never|rather\s+than)\s+(?!the\b|any\b|those\b|a\b|an\b|only\b)[a-z]/i.test(q) || /n't\s+[a-z]/i.test(q);
+  return /\b(?:not|never|rather\s+than)\s+(?!the\b|any\b|those\b|a\b|an\b|only\b)[a-z]/i.test(asking) || /n't\s+[a-z]/i.test(asking);
 }
 
 /**

@@ -10,6 +10,7 @@ import { breadthUnder, checkRouteReply } from './check-route-reply.ts';
 import { modelText, traceRejection } from '../llm/untrusted.ts';
 import { containsPhrase, stem, stemOverlap, tokensOf } from '../text/text-match.ts';
 import { FUNCTION_WORDS } from '../lexicon/english.ts';
+import { askingSentences } from '../text/asking.ts';
 import { stripNumbering } from '../toc/numbering.ts';
 
 export interface RoutedSection {
@@ -196,7 +197,13 @@ export async function routeToc(o: RouteOptions): Promise<RoutedSection> {
     const [first, runnerUp] = scored;
     // So does one of a family of parallel titles ("The plugin returns "X"", "... "Y"", "... "Z""
     // for "which error messages"), picked by how often its text says the words they share.
-    if (pick && !stop && parent && o.query.intent !== 'factual' && first && runnerUp && first.n.id === pick.id && ((first.s.titleScore > 0 && runnerUp.s.score >= first.s.score * (1 - SIBLING_TIE)) || addsNoWord(first.n, scored.map((x) => x.n), o.query))) {
+    const tied = Boolean(pick && !stop && parent && o.query.intent !== 'factual' && first && runnerUp && first.n.id === pick.id && first.s.titleScore > 0 && runnerUp.s.score >= first.s.score * (1 - SIBLING_TIE));
+    // Of two that score alike, one whose title says more of what is asked is the one.
+    const better = tied ? saysMore(first!.n, runnerUp!.n, o.query, o.question) : null;
+    if (better) {
+      pick = better;
+      levelReason = `"${first!.n.title}" and "${runnerUp!.n.title}" score alike; "${better.title}" says more of what is asked`;
+    } else if (pick && !stop && parent && o.query.intent !== 'factual' && first && runnerUp && first.n.id === pick.id && (tied || addsNoWord(first.n, scored.map((x) => x.n), o.query))) {
       stop = true;
       levelReason = `"${first.n.title}" and "${runnerUp.n.title}" match the question alike; a listing reads "${parent.title}" whole`;
     }
@@ -350,6 +357,32 @@ async function childQualifiedByQuestion(o: RouteOptions, n: TocNode, anchors: st
  * alike are a pair that another word may tell apart ("... organization level" and "... system
  * level"), not a family.
  */
+/**
+ * Two sub-entries that score alike match a listing alike unless one's title says more of what is
+ * asked: it names the items and the other's does not ("2.6 Return Codes" beside "2.5
+ * Error Handling" for "which status and error codes"), or it holds every word of the asking
+ * sentence the runner-up's holds, and more ("16.5 Debugging Options" beside "16.2 Options
+ * Affecting Scanner Behavior" for "My scanner does not behave ... Which options can I turn on to
+ * debug it?": "scanner" only sets the scene); that one is then the way down. Titles that each hold a word the other lacks
+ * ("Debugging Options", "Options for Speed" for "options for debugging and speed") match alike:
+ * the question may ask for both.
+ */
+function saysMore(first: TocNode, runnerUp: TocNode, q: RouteQuery, question: string): TocNode | null {
+  const noun = tokensOf(q.itemNoun ?? '');
+  const names = (n: TocNode) => noun.length > 0 && stemOverlap(n.title, noun).matched.length > 0;
+  if (names(first) !== names(runnerUp)) return names(first) ? first : runnerUp;
+  const asking = new Set(tokensOf(askingSentences(question)).map(stem));
+  const asked = q.keywords.filter((k) => tokensOf(k).some((t) => asking.has(stem(t))));
+  const a = stemOverlap(first.title, asked).matched;
+  const b = stemOverlap(runnerUp.title, asked).matched;
+  // Only between titles that both speak to the question: one whose title says none of it scored
+  // by its text, which titles cannot weigh; the two are read together.
+  if (a.length === 0 || b.length === 0) return null;
+  if (a.length > b.length && b.every((w) => a.includes(w))) return first;
+  if (b.length > a.length && a.every((w) => b.includes(w))) return runnerUp;
+  return null;
+}
+
 function addsNoWord(first: TocNode, siblings: TocNode[], q: RouteQuery): boolean {
   const own = stemOverlap(first.title, q.keywords).matched;
   if (!own.length) return false;
