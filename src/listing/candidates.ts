@@ -100,7 +100,7 @@ export async function loadLists(db: Db, documentId: number): Promise<StoredList[
     const its = byList.get(l.id) ?? [];
     // A family of codes takes the noun the document writes before them; paragraphs numbered by
     // a word ("Definition 1 to Definition 8") take that word.
-    const levelNoun = l.kind === 'identifier' ? (nounOf.get(its[0]?.label ?? '') ?? null) : l.style === 'labelled' ? (tokensOf(l.intro ?? '')[0] ?? null) : null;
+    const levelNoun = l.kind === 'identifier' ? (nounOf.get(its[0]?.label ?? '') ?? null) : l.style === 'labelled' ? (tokensOf(l.intro ?? '')[0] ?? null) : l.style === 'tagged' ? (tokensOf(l.intro ?? '').at(-1) ?? null) : null;
     return { ...l, sectionPath: l.sectionPath ?? '', items: its, levelNoun };
   });
 }
@@ -437,7 +437,9 @@ export function rankLists(
     const otherColumn = headerCells.length > 1 && !namesNoun(headerCells[0]!) && headerCells.slice(1).some(namesNoun) ? 1 : 0;
     // Paragraphs the document numbers by a word ("Definition 1", "Definition 2", ...) are named
     // by the question that writes that word ("in its numbered definitions"), as noun or not.
-    const labelWord = l.style === 'labelled' && l.levelNoun ? stem(l.levelNoun) : '';
+    // So are definitions the document tags by their category ("[Return code]"), for a question
+    // that writes the category's head word.
+    const labelWord = (l.style === 'labelled' || l.style === 'tagged') && l.levelNoun ? stem(l.levelNoun) : '';
     const labelNamed = labelWord && (nounStems.has(labelWord) || keywords.includes(labelWord)) ? 1 : 0;
     // An intro that announces its members by a noun of its own ("the following edge cases for all
     // distances ...:") lists those; the item noun elsewhere in it only qualifies them.

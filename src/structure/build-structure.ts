@@ -27,6 +27,8 @@ import { identifierLists, indexIdentifiers } from './identifiers.ts';
 import { detectRecords } from './records.ts';
 import { readOffTables, renumbered } from './table-overlap.ts';
 import { detectDeclaredEntries } from './declared-entries.ts';
+import { detectTaggedDefinitions } from './tagged-definitions.ts';
+import { detectEnumMembers } from './enum-members.ts';
 
 export interface ListRow {
   id: number;
@@ -139,6 +141,20 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   inline.push(...detectCallSignatures(doc.lines, { outsideText, firstIndex: blocks.length + inline.length }));
   // An API reference's entries, each opened by its function's declaration in the text's face.
   inline.push(...detectDeclaredEntries(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
+  // A reference manual's definitions, each with its category at the right margin ("[Function]").
+  const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
+  const byId = new Map(sections.map((e) => [e.id, e] as const));
+  // A family gathered from several sections belongs to the one that holds them all.
+  const tagged = detectTaggedDefinitions(doc.lines, { outsideText, isHeading, pageWidth: width, firstIndex: blocks.length + inline.length }).map((l) => ({
+    ...l,
+    sectionId: commonSection(
+      byId,
+      l.items.map((i) => sectionAt(sections, i.lines[0]!.pageNum, i.lines[0]!.lineNum)).filter((id): id is number => id !== null),
+    ),
+  }));
+  inline.push(...tagged);
+  // The members of an enumeration a code listing declares ("enum State { S0 = 0, ... };").
+  inline.push(...detectEnumMembers(doc.lines, { outsideText, firstIndex: blocks.length + inline.length }));
   // Members a counted intro hands to paragraphs of their own ("Three types of response ...:" then "The M (momentary) response is ...").
   inline.push(...detectCountedParagraphs(doc.lines, { outsideText, isHeading, firstIndex: blocks.length + inline.length }));
   const tables = detectTables(doc.lines, { outsideText, firstIndex: blocks.length + inline.length, bodySize: index.body.size, pageHeight: (p) => doc.pages[p - 1]?.height ?? 792 });
@@ -147,10 +163,8 @@ function readStructure(doc: ParsedDocument, toc: TocRow[], index: DocIndex): Str
   tables.push(...detectCaptionedTables(doc.lines, { outsideText, bodySize: index.body.size, firstIndex: blocks.length + inline.length + tables.length, taken: (l) => claimed.has(`${l.pageNum}:${l.lineNum}`) }));
   // A header row of variants ("18-layer" … "152-layer") is a list of the table's columns.
   tables.push(...detectHeaderSeries(doc.lines, { outsideText, firstIndex: blocks.length + inline.length + tables.length }));
-  const sections = toc.filter((e) => e.routable).sort((a, b) => a.pageStart - b.pageStart || (a.lineStart ?? 0) - (b.lineStart ?? 0) || a.level - b.level);
   const ids = indexIdentifiers(doc.lines, { outsideText: (l) => outsideText(l as ParsedLine), isHeading: (l) => isHeading(l as ParsedLine) });
   // Codes defined under one parent in one section are a list too: "the requirements of 3.7".
-  const byId = new Map(sections.map((e) => [e.id, e] as const));
   const coded = identifierLists(
     ids,
     (pageNum, lineNum) => {

@@ -39,7 +39,7 @@ export interface StructList {
   depth: number;
   /** The marker kind, or a table's rows keyed by a column. */
   kind: MarkerKind | 'table-row' | 'series' | 'identifier' | 'term' | 'record';
-  style: MarkerStyle | 'table' | 'prose' | 'code' | 'hanging' | 'headed' | 'labelled' | 'fields' | 'parallel' | 'reference' | 'counted';
+  style: MarkerStyle | 'table' | 'prose' | 'code' | 'hanging' | 'headed' | 'labelled' | 'tagged' | 'fields' | 'parallel' | 'reference' | 'counted';
   /** The sentence that introduces the list ("We do not insure any of the following:"). */
   intro: string | null;
   /** The heading lines last seen above the list ("Article 5 Prohibited AI practices"). */
