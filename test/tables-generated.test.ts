@@ -112,6 +112,34 @@ describe('tables in the structure model', () => {
     expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['-h, --help', '-q, --quiet', '-s, --strict', '--no-cache', '--dry-run']);
   });
 
+  it('reads a header row by its case over keys in capitals, a key cut in two inside its column, and a row whose one-letter value runs just past the anchor', async () => {
+    const { model } = await modelOf([
+      (doc) => {
+        at(doc, 72, 60, 'The parse tree has six types of nodes:');
+        const rows: [string, string][] = [
+          ['Node Description', 'Main state'],
+          ['PAIR (pair)', 'P'],
+          ['LEFT (single strand, left)', 'L'],
+          ['SPLIT   (bifurcation)', 'B'],
+          ['ROOT (root)', 'S'],
+          ['STOP (end)', 'E'],
+          ['BEGIN (begin)', 'S'],
+        ];
+        rows.forEach(([k, v], i) => {
+          const [key, note] = k.split(/\s{3}/);
+          at(doc, 200, 90 + 12 * i, key!);
+          if (note) at(doc, 238, 90 + 12 * i, note);
+          // The value column stands just past where the longest key ends.
+          at(doc, 200 + doc.font('Helvetica').widthOfString('LEFT (single strand, left) '), 90 + 12 * i, v);
+        });
+        at(doc, 72, 190, 'These node types correspond to the states of the model.');
+      },
+    ]);
+    const table = model.lists.find((l) => l.kind === 'table-row')!;
+    expect(table.intro).toContain('Node Description');
+    expect(model.items.filter((i) => i.listId === table.id).map((i) => i.label)).toEqual(['PAIR (pair)', 'LEFT (single strand, left)', 'SPLIT (bifurcation)', 'ROOT (root)', 'STOP (end)', 'BEGIN (begin)']);
+  });
+
   it('reads a header set over two lines, each part under its column, and the caption above it', async () => {
     const { model } = await modelOf([marksTable]);
     const table = model.lists.find((l) => l.kind === 'table-row')!;

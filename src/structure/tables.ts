@@ -106,7 +106,10 @@ function tableAt(rows: Row[], start: number): { rows: Row[][]; anchors: number[]
   for (; j < rows.length; j++) {
     const prev = rows[j - 1]!;
     const split = splitRunTogether(rows[j]!, anchors);
-    const r = onCentres(indentedKey(split, anchors), anchors, centres);
+    // A cell cut in two is read so only once rows have shown the columns: under a header row
+    // alone, a row of more cells ("0 | Undefined | ...") is another table's.
+    const keyed = indentedKey(split, anchors);
+    const r = onCentres(soFar.keys >= 2 ? joinedInColumn(keyed, anchors) : keyed, anchors, centres);
     if (split !== rows[j]) splitRows.add(r);
     if (pageOf(r) !== pageOf(prev)) {
       const goes = goesOverPage(r, prev, anchors, first);
@@ -269,14 +272,17 @@ function splitRunTogether(r: Row, anchors: number[]): Row {
   const [l, ...others] = r.cells;
   if (anchors.length < 2 || !l || !inKeyColumn(l, anchors)) return r;
   const next = anchors[1]!;
-  if (l.x1 <= next + ANCHOR_TOLERANCE || others.some((c) => c.x0 < l.x1)) return r;
+  if (l.x1 <= next || others.some((c) => c.x0 < l.x1)) return r;
   const cw = (l.x1 - l.x0) / Math.max(1, l.text.length);
+  // A line that ends just past the next anchor ("MATL (single strand, left) L", its value one
+  // letter) splits only where a word starts right on the anchor.
+  const barely = l.x1 <= next + ANCHOR_TOLERANCE;
   let best: { cut: number; resume: number; d: number } | null = null;
   for (const m of l.text.matchAll(/ +/g)) {
     const d = Math.abs(l.x0 + (m.index + m[0].length) * cw - next);
     if (!best || d < best.d) best = { cut: m.index, resume: m.index + m[0].length, d };
   }
-  if (!best || best.d > SPLIT_TOLERANCE_CHARS * cw) return r;
+  if (!best || best.d > (barely ? 1 : SPLIT_TOLERANCE_CHARS) * cw) return r;
   // A line set in from the key column splits only into a one-word key ("--no-alabelroundtrip"
   // run into its description): a paragraph's indented first line would split into words of prose.
   if (!near(l.x0, anchors[0]!) && /\s/.test(l.text.slice(0, best.cut).trim())) return r;
@@ -300,6 +306,23 @@ function indentedKey(r: Row, anchors: number[]): Row {
   if (anchors.length < 2 || !key || others.length === 0 || near(key.x0, anchors[0]!) || !inKeyColumn(key, anchors) || key.x1 > anchors[1]! - ANCHOR_TOLERANCE) return r;
   if (SUB_KEY.test(key.text.trim()) || !others.every((c) => anchors.slice(1).some((a) => near(a, c.x0)))) return r;
   return { ...r, cells: [{ ...key, x0: anchors[0]! }, ...others] };
+}
+
+/**
+ * A row whose cell is cut in two by a wide space inside its column ("BIF" and "(bifurcation)"
+ * both in the key column, where the rows above read "MATP (pair)" as one cell): the parts are one
+ * cell, read on the column's anchor. Only when every cell then stands on an anchor.
+ */
+function joinedInColumn(r: Row, anchors: number[]): Row {
+  if (anchors.length < 2 || r.cells.length < 2 || !near(r.cells[0]!.x0, anchors[0]!) || onAnchors(r, anchors)) return r;
+  const cells: ParsedLine[] = [];
+  for (const c of r.cells) {
+    const prev = cells.at(-1);
+    if (prev && !anchors.some((a) => near(a, c.x0)) && columnOf(c.x0, anchors) === columnOf(prev.x0, anchors)) cells[cells.length - 1] = { ...prev, text: `${prev.text} ${c.text}`, x1: c.x1 };
+    else cells.push(c);
+  }
+  const joined = { ...r, cells };
+  return onAnchors(joined, anchors) ? joined : r;
 }
 
 /** The key of a sub-row: a short number or letter ("6.1", "b.", "(ii)"), never words. */
@@ -436,6 +459,18 @@ function headerByFont(groups: Row[][], anchors: number[]): boolean {
   return first !== null && body !== null && body !== first && n >= HEADER_FONT_SHARE * (groups.length - 1);
 }
 const HEADER_FONT_SHARE = 0.8;
+
+/**
+ * So is a first row whose key is a word in lower case after its capital ("Node") over keys
+ * nearly all written in capitals ("MATP", "BIF", "ROOT"): the column's name over its codes.
+ */
+function headerByCase(groups: Row[][], anchors: number[]): boolean {
+  if (groups.length < 3 || groups[0]![0]!.cells.some((c) => wordCount(c.text) > HEADER_CELL_WORDS)) return false;
+  const key = (g: Row[]) => g[0]!.cells.find((c) => near(c.x0, anchors[0]!))?.text.trim().split(/\s+/)[0] ?? '';
+  const capitals = (w: string) => /\p{Lu}/u.test(w) && !/\p{Ll}/u.test(w);
+  const body = groups.slice(1).map(key);
+  return /^\p{Lu}\p{Ll}+$/u.test(key(groups[0]!)) && body.filter(capitals).length >= HEADER_FONT_SHARE * body.length;
+}
 const HEADER_CELL_WORDS = 4;
 
 function isHeaderRow(cells: ParsedLine[]): boolean {
@@ -468,7 +503,7 @@ function toList(groups: Row[][], anchors: number[], above: Above, index: number)
   // The table's first row is its header when it is set as one (bold or capitals) on the anchors;
   // otherwise the header rows above it, if any.
   const own = groups[0]![0]!.cells;
-  const ownHeader = (isHeaderRow(own) || (!above.header && headerByFont(groups, anchors))) && own.length === anchors.length;
+  const ownHeader = (isHeaderRow(own) || (!above.header && (headerByFont(groups, anchors) || headerByCase(groups, anchors)))) && own.length === anchors.length;
   const headerCells = ownHeader ? anchors.map((a) => own.find((c) => near(c.x0, a))?.text.trim() ?? '') : above.header;
   const body = ownHeader ? groups.slice(1) : groups;
   if (body.length < 2) return null;
