@@ -351,21 +351,14 @@ async function childQualifiedByQuestion(o: RouteOptions, n: TocNode, anchors: st
 }
 
 /**
- * The first title is one of a family of parallel titles: the question words it holds are in two
- * sibling titles at least (three titles saying the same of the question, "The plugin returns
- * ..."), and it holds nothing else of the question (no code, scope or phrase of it). Two titles
- * alike are a pair that another word may tell apart ("... organization level" and "... system
- * level"), not a family.
- */
-/**
  * Two sub-entries that score alike match a listing alike unless one's title says more of what is
  * asked: it names the items and the other's does not ("2.6 Return Codes" beside "2.5
  * Error Handling" for "which status and error codes"), or it holds every word of the asking
  * sentence the runner-up's holds, and more ("16.5 Debugging Options" beside "16.2 Options
  * Affecting Scanner Behavior" for "My scanner does not behave ... Which options can I turn on to
- * debug it?": "scanner" only sets the scene); that one is then the way down. Titles that each hold a word the other lacks
- * ("Debugging Options", "Options for Speed" for "options for debugging and speed") match alike:
- * the question may ask for both.
+ * debug it?": "scanner" only sets the scene); that one is then the way down. Titles that each
+ * hold a word the other lacks ("Debugging Options", "Options for Speed" for "options for
+ * debugging and speed") match alike: the question may ask for both.
  */
 function saysMore(first: TocNode, runnerUp: TocNode, q: RouteQuery, question: string): TocNode | null {
   const noun = tokensOf(q.itemNoun ?? '');
@@ -383,6 +376,13 @@ function saysMore(first: TocNode, runnerUp: TocNode, q: RouteQuery, question: st
   return null;
 }
 
+/**
+ * The first title is one of a family of parallel titles: the question words it holds are in two
+ * sibling titles at least (three titles saying the same of the question, "The plugin returns
+ * ..."), and it holds nothing else of the question (no code, scope or phrase of it). Two titles
+ * alike are a pair that another word may tell apart ("... organization level" and "... system
+ * level"), not a family.
+ */
 function addsNoWord(first: TocNode, siblings: TocNode[], q: RouteQuery): boolean {
   const own = stemOverlap(first.title, q.keywords).matched;
   if (!own.length) return false;
