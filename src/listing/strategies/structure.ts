@@ -55,14 +55,16 @@ export async function structureStrategy(ctx: StrategyContext): Promise<StrategyR
       return result('toc-children', cited, true, { parent: entry.title, children: relevant.length, kept: items.length });
     }
   }
-  const family = await topLevelFamily(ctx);
+  // The top level is read once, by whichever reader below needs it first.
+  let topEntries: Promise<TocNode[]> | null = null;
+  const topLevel = () => (topEntries ??= topLevelEntries(ctx));
+  const family = await topLevelFamily(ctx, topLevel);
   if (family.length >= 3) return result('numbered-top-level', await citeEntries(ctx, family), true, { noun: ctx.u.itemNounSingular, entries: family.length });
   // A question that gives each member a division of its own ("topics, each with a chapter of
   // its own"), routed to no part or to one top-level part with nothing below it, asks for the
   // document's top-level entries: whole only when numbered 1..n (above).
   if (ctx.u.sectionEach && atTopLevel(ctx)) {
-    const roots = await tocLevel(ctx.db, ctx.documentId, null, []);
-    const top = roots.length === 1 ? await tocLevel(ctx.db, ctx.documentId, roots[0]!.id, []) : roots;
+    const top = await topLevel();
     if (top.length >= 2) return result('top-level', await citeEntries(ctx, top), false, { noun: ctx.u.itemNounSingular, entries: top.length });
   }
   const body = contentLines(ctx.regionLines);
@@ -246,17 +248,23 @@ function under(nodes: TocNode[], holders: RoutableEntry[]): TocNode[] {
 /** Nouns of a document's own top-level divisions (what "how many chapters" counts). */
 const DIVISION_NOUNS = new Set(['chapter', 'part', 'section', 'module', 'volume', 'book']);
 
-/**
- * "What chapters does the document contain?": with a structural item noun and no scope, the
- * answer is the document's own top-level numbered family (V1 … V17, 1 … 8, Part I … Part IV),
- * taken only when its numbers run 1..n.
- */
 /** Routing found no one part, or stopped at a top-level entry with no sub-entries: the question's level is the top. */
 function atTopLevel(ctx: StrategyContext): boolean {
   return !ctx.routed.entry || (ctx.routed.path.length <= 1 && ctx.routed.entry.childCount === 0);
 }
 
-async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
+/** The document's top-level entries: under a lone root entry (the document's own title), its sub-entries. */
+async function topLevelEntries(ctx: StrategyContext): Promise<TocNode[]> {
+  const roots = await tocLevel(ctx.db, ctx.documentId, null, []);
+  return roots.length === 1 ? tocLevel(ctx.db, ctx.documentId, roots[0]!.id, []) : roots;
+}
+
+/**
+ * "What chapters does the document contain?": with a structural item noun and no scope, the
+ * answer is the document's own top-level numbered family (V1 … V17, 1 … 8, Part I … Part IV),
+ * taken only when its numbers run 1..n.
+ */
+async function topLevelFamily(ctx: StrategyContext, topLevel: () => Promise<TocNode[]>): Promise<TocNode[]> {
   const noun = ctx.u.itemNounSingular?.toLowerCase().split(/\s+/).at(-1);
   // Or any noun whose members the question gives a division each ("topics, each with a chapter
   // of its own"), when routing stayed at the top level: the document's top level.
@@ -266,8 +274,7 @@ async function topLevelFamily(ctx: StrategyContext): Promise<TocNode[]> {
   // the question qualifies ("the standard DWARF sections") names things the document is about,
   // and a negated predicate ("does not emit") picks some of them: neither is its top level.
   if (nounModifiers(ctx.u).length > 0 || ctx.u.negated) return [];
-  const roots = await tocLevel(ctx.db, ctx.documentId, null, []);
-  const candidates = roots.length === 1 ? await tocLevel(ctx.db, ctx.documentId, roots[0]!.id, []) : roots;
+  const candidates = await topLevel();
   const families = new Map<string, { n: number; node: TocNode }[]>();
   for (const node of candidates) {
     const m = /^\s*((?:chapter|part|section|module)\s+|[A-Z]{1,2})?(\d{1,2})(?:[.:]|\s|$)/i.exec(node.title);
